@@ -1,0 +1,153 @@
+#include "lammps_session.h"
+
+#include "atom.h"
+#include "domain.h"
+#include "fix.h"
+#include "input.h"
+#include "modify.h"
+#include "variable.h"
+
+#include <gtest/gtest.h>
+#include <mpi.h>
+
+#include <cmath>
+#include <cstring>
+#include <exception>
+#include <sstream>
+
+using namespace LAMMPS_NS;
+
+namespace geomint_test {
+
+Session::Session(bool load_plugin)
+{
+  const char *args[] = {"geomint_test", "-log", "none", "-echo", "none", "-screen", "none", "-nocite"};
+  char **argv = const_cast<char **>(args);
+  lmp = new LAMMPS(8, argv, MPI_COMM_WORLD);
+  if (load_plugin) cmd(std::string("plugin load ") + GEOMINT_PLUGIN);
+}
+
+Session::~Session()
+{
+  delete lmp;
+}
+
+void Session::cmd(const std::string &lines)
+{
+  std::istringstream in(lines);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.find_first_not_of(" \t") == std::string::npos) continue;
+    try {
+      lmp->input->one(line);
+    } catch (std::exception &e) {
+      ADD_FAILURE() << "LAMMPS command failed: " << line << "\n" << e.what();
+      throw;
+    }
+  }
+}
+
+std::string Session::error_of(const std::string &lines)
+{
+  std::istringstream in(lines);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.find_first_not_of(" \t") == std::string::npos) continue;
+    try {
+      lmp->input->one(line);
+    } catch (std::exception &e) {
+      return e.what();
+    }
+  }
+  return "";
+}
+
+double Session::equal(const std::string &expr)
+{
+  cmd("variable geomint_tmp equal " + expr);
+  const int ivar = lmp->input->variable->find("geomint_tmp");
+  return lmp->input->variable->compute_equal(ivar);
+}
+
+static Fix *find_fix(LAMMPS *lmp, const std::string &id)
+{
+  const int ifix = lmp->modify->find_fix(id.c_str());
+  if (ifix < 0) throw std::runtime_error("no fix " + id);
+  return lmp->modify->fix[ifix];
+}
+
+double Session::fix_scalar(const std::string &fix_id)
+{
+  return find_fix(lmp, fix_id)->compute_scalar();
+}
+
+double Session::fix_vector(const std::string &fix_id, int i)
+{
+  return find_fix(lmp, fix_id)->compute_vector(i);
+}
+
+// gather per-atom values (ncol per atom) into tag order on every rank
+static std::vector<double> gather_by_tag(LAMMPS *lmp, int ncol,
+                                         const std::vector<double> &local_values)
+{
+  const bigint natoms = lmp->atom->natoms;
+  std::vector<double> mine(natoms * ncol, 0.0), all(natoms * ncol, 0.0);
+  for (int i = 0; i < lmp->atom->nlocal; i++)
+    for (int k = 0; k < ncol; k++)
+      mine[(lmp->atom->tag[i] - 1) * ncol + k] = local_values[i * ncol + k];
+  MPI_Allreduce(mine.data(), all.data(), natoms * ncol, MPI_DOUBLE, MPI_SUM, lmp->world);
+  return all;
+}
+
+std::vector<double> Session::atom_vec3(const std::string &what)
+{
+  Atom *atom = lmp->atom;
+  std::vector<double> local(3 * atom->nlocal);
+  for (int i = 0; i < atom->nlocal; i++) {
+    double u[3];
+    if (what == "x") {
+      lmp->domain->unmap(atom->x[i], atom->image[i], u);
+    } else {
+      double **a = (what == "v") ? atom->v : atom->f;
+      for (int k = 0; k < 3; k++) u[k] = a[i][k];
+    }
+    for (int k = 0; k < 3; k++) local[3 * i + k] = u[k];
+  }
+  return gather_by_tag(lmp, 3, local);
+}
+
+std::vector<double> Session::fix_peratom(const std::string &fix_id, int ncol)
+{
+  Fix *fix = find_fix(lmp, fix_id);
+  std::vector<double> local(ncol * lmp->atom->nlocal);
+  for (int i = 0; i < lmp->atom->nlocal; i++)
+    for (int k = 0; k < ncol; k++)
+      local[ncol * i + k] = (ncol == 1) ? fix->vector_atom[i] : fix->array_atom[i][k];
+  return gather_by_tag(lmp, ncol, local);
+}
+
+MeanSE mean_se(const std::vector<double> &a)
+{
+  MeanSE r{0.0, 0.0, static_cast<int>(a.size())};
+  for (double x : a) r.mean += x;
+  r.mean /= r.n;
+  double ss = 0.0;
+  for (double x : a) ss += (x - r.mean) * (x - r.mean);
+  r.se = std::sqrt(ss / (r.n - 1) / r.n);
+  return r;
+}
+
+std::string lj_liquid(int cells, double temp, int vseed)
+{
+  std::ostringstream s;
+  s << "units lj\natom_style atomic\natom_modify map array\n"
+    << "lattice fcc 0.8442\nregion box block 0 " << cells << " 0 " << cells << " 0 " << cells
+    << "\ncreate_box 1 box\ncreate_atoms 1 box\nmass 1 1.0\n"
+    << "velocity all create " << temp << " " << vseed << " loop geom\n"
+    << "pair_style lj/cut 2.5\npair_coeff 1 1 1.0 1.0 2.5\n"
+    << "neighbor 0.3 bin\nneigh_modify every 1 delay 0 check yes\ntimestep 0.005\n"
+    << "thermo_modify norm no\n";
+  return s.str();
+}
+
+}    // namespace geomint_test

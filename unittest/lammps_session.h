@@ -1,0 +1,49 @@
+// An in-process LAMMPS with the GEOMINT plugin loaded, as LAMMPS's own
+// unittest/force-styles tests drive it: commands in, atom data and fix outputs out.
+#ifndef GEOMINT_LAMMPS_SESSION_H
+#define GEOMINT_LAMMPS_SESSION_H
+
+#include "lammps.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace geomint_test {
+
+class Session {
+ public:
+  explicit Session(bool load_plugin = true);
+  ~Session();
+  Session(const Session &) = delete;
+  Session &operator=(const Session &) = delete;
+
+  // Run one or more input lines (separated by newlines); an ERROR fails the test.
+  void cmd(const std::string &lines);
+  // Run lines that must fail; returns the ERROR message ("" if nothing failed).
+  std::string error_of(const std::string &lines);
+
+  double equal(const std::string &expr);     // value of an equal-style expression
+  double fix_scalar(const std::string &fix_id);
+  double fix_vector(const std::string &fix_id, int i);
+
+  // per-atom data in tag order (tag t at index t-1), gathered from all ranks
+  std::vector<double> atom_vec3(const std::string &what);    // "x" (unwrapped), "v", "f"
+  std::vector<double> fix_peratom(const std::string &fix_id, int ncol);
+
+  LAMMPS_NS::LAMMPS *lmp;
+};
+
+// Replica statistics: the mean of N independent replica averages and its standard error.
+struct MeanSE {
+  double mean, se;
+  int n;
+};
+MeanSE mean_se(const std::vector<double> &replica_averages);
+
+// the lattice LJ liquid used by several tests: fcc, rho*=0.8442, n^3 unit cells
+std::string lj_liquid(int cells, double temp, int vseed);
+
+}    // namespace geomint_test
+
+#endif

@@ -1,0 +1,425 @@
+// fix bagogab (BAOAB core) inside an in-process LAMMPS with the plugin loaded.
+//
+// Statistical checks follow spec/bagogab.md section 10: independent replicas,
+// SE = s.d. of the replica averages / sqrt(N_rep), pass if |mean - exact| <= 4.5 SE
+// and SE <= SE_max (so the test stays sharp).  Tests named Slow* carry the ctest
+// label "slow" (./geomint test --all).
+#include "lammps_session.h"
+
+#include "atom.h"
+#include "fix.h"
+#include "modify.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cmath>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using geomint_test::MeanSE;
+using geomint_test::Session;
+using geomint_test::lj_liquid;
+using geomint_test::mean_se;
+
+namespace {
+
+// ---------------------------------------------------------------------------
+// (a) harmonic oscillators, m = k = kT = 1: BAOAB samples x exactly,
+//     <x^2> = 1 for every h < 2, and <v^2> = 1 - h^2/4 after the final B.
+// ---------------------------------------------------------------------------
+
+struct OscillatorStats {
+  MeanSE x2, v2;
+};
+
+// 1000 non-interacting atoms tethered by fix spring/self 1.0; per-atom time
+// averages of x^2 and v^2 per component are the 3000 replica averages.
+OscillatorStats run_oscillators(double h, double damp, const std::string &integrator,
+                                int nsteps = 20000)
+{
+  Session s;
+  s.cmd("units lj\natom_style atomic\natom_modify map array\nboundary f f f\n"
+        "lattice sc 0.001\nregion box block 0 10 0 10 0 10\ncreate_box 1 box\n"
+        "create_atoms 1 box\nmass 1 1.0\ntimestep " + std::to_string(h) + "\n"
+        "velocity all create 1.0 4928 loop geom\n"
+        "fix tether all spring/self 1.0\n"
+        "fix int all " + integrator + "\n"
+        "compute d all displace/atom\n"
+        "variable dx2 atom c_d[1]^2\nvariable dy2 atom c_d[2]^2\nvariable dz2 atom c_d[3]^2\n"
+        "variable vx2 atom vx^2\nvariable vy2 atom vy^2\nvariable vz2 atom vz^2\n"
+        "thermo 0");
+  // equilibrate for 20 max(damp, 1/damp) time units
+  const int neq = static_cast<int>(std::ceil(20.0 * std::max(damp, 1.0 / damp) / h));
+  s.cmd("run " + std::to_string(neq));
+  s.cmd("fix avg all ave/atom 1 " + std::to_string(nsteps) + " " + std::to_string(nsteps) +
+        " v_dx2 v_dy2 v_dz2 v_vx2 v_vy2 v_vz2");
+  s.cmd("run " + std::to_string(nsteps));
+  const std::vector<double> a = s.fix_peratom("avg", 6);
+  std::vector<double> x2, v2;
+  for (size_t i = 0; i < a.size(); i += 6)
+    for (int k = 0; k < 3; k++) {
+      x2.push_back(a[i + k]);
+      v2.push_back(a[i + 3 + k]);
+    }
+  return {mean_se(x2), mean_se(v2)};
+}
+
+std::string bagogab_args(double damp, int seed = 73195)
+{
+  std::ostringstream o;
+  o << "bagogab 1.0 1.0 " << damp << " " << seed;
+  return o.str();
+}
+
+void expect_oscillator_exact(double h, double damp)
+{
+  const OscillatorStats st = run_oscillators(h, damp, bagogab_args(damp));
+  const double v2_exact = 1.0 - h * h / 4.0;
+  SCOPED_TRACE("h = " + std::to_string(h) + ", damp = " + std::to_string(damp));
+  EXPECT_LE(st.x2.se, 1e-3);
+  EXPECT_LE(st.v2.se, 1e-3);
+  EXPECT_LE(std::fabs(st.x2.mean - 1.0), 4.5 * st.x2.se)
+      << "<x^2> = " << st.x2.mean << " +- " << st.x2.se;
+  EXPECT_LE(std::fabs(st.v2.mean - v2_exact), 4.5 * st.v2.se)
+      << "<v^2> = " << st.v2.mean << " +- " << st.v2.se << ", exact " << v2_exact;
+}
+
+TEST(FixBagogab, OscillatorConfigurationalTemperatureIsExact)
+{
+  for (double h : {0.5, 1.0})
+    for (double damp : {1.0, 10.0}) expect_oscillator_exact(h, damp);
+}
+
+TEST(FixBagogab, SlowOscillatorGridOfTheSpec)
+{
+  for (double h : {0.5, 1.0, 1.5})
+    for (double damp : {0.1, 1.0, 10.0}) expect_oscillator_exact(h, damp);
+}
+
+// The same measurement with fix langevin + fix nve (LAMMPS's usual Langevin
+// dynamics) is biased at h = 1.0: velocity Verlet with a force-based thermostat
+// samples <x^2> = 1/(1 - h^2/4) in the limit of weak friction, 1.33 here, far
+// outside 4.5 SE.  This shows the oscillator test above can fail a wrong splitting.
+TEST(FixBagogab, OscillatorTestRejectsLangevinPlusNVE)
+{
+  const double h = 1.0, damp = 10.0;
+  const OscillatorStats st = run_oscillators(h, damp, "nve\nfix lang all langevin 1.0 1.0 10.0 73195");
+  EXPECT_LE(st.x2.se, 1e-3);
+  EXPECT_GT(std::fabs(st.x2.mean - 1.0), 4.5 * st.x2.se)
+      << "langevin+nve gave <x^2> = " << st.x2.mean << " +- " << st.x2.se;
+}
+
+// ---------------------------------------------------------------------------
+// (b) Verlet limit: with no friction the scheme is velocity Verlet
+// ---------------------------------------------------------------------------
+
+struct Trajectory {
+  std::vector<double> x, v;
+  double tally;
+};
+
+Trajectory run_lj(const std::string &fixline, int nsteps, const std::string &extra = "")
+{
+  Session s;
+  s.cmd(lj_liquid(4, 1.5, 87287) + extra + fixline + "\nthermo 0\nrun " +
+        std::to_string(nsteps));
+  Trajectory t{s.atom_vec3("x"), s.atom_vec3("v"), 0.0};
+  if (fixline.find("bagogab") != std::string::npos) t.tally = s.fix_scalar("1");
+  return t;
+}
+
+double max_abs(const std::vector<double> &a)
+{
+  double m = 0.0;
+  for (double x : a) m = std::max(m, std::fabs(x));
+  return m;
+}
+
+double max_diff(const std::vector<double> &a, const std::vector<double> &b)
+{
+  double m = 0.0;
+  for (size_t i = 0; i < a.size(); i++) m = std::max(m, std::fabs(a[i] - b[i]));
+  return m;
+}
+
+TEST(FixBagogab, NoFrictionIsVelocityVerlet)
+{
+  const Trajectory nve = run_lj("fix 1 all nve", 100);
+  // the two ways of switching friction off: damp so large that c1 = 1 to
+  // round-off, and scale ratio 0 (c1 = 1, c2 = 0 exactly)
+  for (const char *fix : {"fix 1 all bagogab 1.5 1.5 1e300 4711",
+                          "fix 1 all bagogab 1.5 1.5 1.0 4711 scale 1 0.0"}) {
+    const Trajectory b = run_lj(fix, 100);
+    SCOPED_TRACE(fix);
+    // the two half drifts x + (h/2)v + (h/2)v are the only difference to x + h v
+    EXPECT_LE(max_diff(b.x, nve.x) / max_abs(nve.x), 1e-12);
+    EXPECT_LE(max_diff(b.v, nve.v) / max_abs(nve.v), 1e-11);
+    EXPECT_EQ(b.tally, 0.0);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// LJ liquid NVT: <T> = target within the standard error of block averages
+// ---------------------------------------------------------------------------
+
+TEST(FixBagogab, LJLiquidTemperatureIsTheTarget)
+{
+  Session s;
+  const double target = 1.2;
+  s.cmd(lj_liquid(4, 1.5, 11211) +
+        // no momentum is conserved by a Langevin bath: all 3N DOF are thermal
+        "compute_modify thermo_temp extra/dof 0\n"
+        "fix 1 all bagogab 1.2 1.2 0.5 90210\n"
+        "thermo 0\nrun 2000");
+  // 40 blocks of 500 steps (2.5 time units = 5 damp, beyond the KE correlation time)
+  const int nblock = 40, nper = 500;
+  s.cmd("fix tavg all ave/time 1 " + std::to_string(nper) + " " + std::to_string(nper) +
+        " c_thermo_temp");
+  std::vector<double> blocks;
+  for (int b = 0; b < nblock; b++) {
+    s.cmd("run " + std::to_string(nper));
+    blocks.push_back(s.fix_scalar("tavg"));
+  }
+  const MeanSE t = mean_se(blocks);
+  // expected SE: T sqrt(2/(3N)) / sqrt(200 t.u. / (damp/2)) ~ 0.004
+  EXPECT_LE(t.se, 0.01);
+  EXPECT_LE(std::fabs(t.mean - target), 4.5 * t.se) << "<T> = " << t.mean << " +- " << t.se;
+}
+
+// ---------------------------------------------------------------------------
+// ecouple: etotal + f_ID is conserved up to Verlet's own energy error
+// ---------------------------------------------------------------------------
+
+TEST(FixBagogab, HeatTallyBalancesTheEnergy)
+{
+  // Reference: the energy fluctuation of plain NVE from the same state.
+  double nve_dev = 0.0;
+  {
+    Session s;
+    s.cmd(lj_liquid(4, 1.5, 5511) + "fix 1 all nve\nthermo 0\nrun 0");
+    const double e0 = s.equal("etotal");
+    for (int b = 0; b < 40; b++) {
+      s.cmd("run 50");
+      nve_dev = std::max(nve_dev, std::fabs(s.equal("etotal") - e0));
+    }
+  }
+  Session s;
+  // strong friction towards T = 0.5: the liquid gives up a lot of energy
+  s.cmd(lj_liquid(4, 1.5, 5511) +
+        "fix 1 all bagogab 0.5 0.5 0.5 1234\n"
+        "thermo_style custom step etotal f_1 econserve\nthermo_modify norm no\nthermo 0\nrun 0");
+  const double e0 = s.equal("etotal");
+  EXPECT_EQ(s.fix_scalar("1"), 0.0);
+  double econs_dev = 0.0, etotal_change = 0.0;
+  for (int b = 0; b < 40; b++) {
+    s.cmd("run 50");
+    const double et = s.equal("etotal"), tally = s.fix_scalar("1");
+    // econserve is etotal + the tally of every ecouple fix
+    EXPECT_NEAR(s.equal("econserve"), et + tally, 1e-12 * std::fabs(et));
+    econs_dev = std::max(econs_dev, std::fabs(et + tally - e0));
+    etotal_change = std::max(etotal_change, std::fabs(et - e0));
+  }
+  // The O steps move ~1 epsilon per atom into the bath ...
+  EXPECT_GT(etotal_change, 100.0 * nve_dev);
+  // ... and the tally books it: what is left is Verlet's error, which BAOAB
+  // accumulates as a random walk over the O steps (a few times NVE's fluctuation).
+  EXPECT_LE(econs_dev, 10.0 * nve_dev) << "NVE fluctuation " << nve_dev;
+}
+
+TEST(FixBagogab, TallyNoLeavesTheScalarAtZero)
+{
+  Session s;
+  s.cmd(lj_liquid(3, 1.5, 5511) + "fix 1 all bagogab 0.5 0.5 0.5 1234 tally no\nrun 50");
+  EXPECT_EQ(s.fix_scalar("1"), 0.0);
+}
+
+// ---------------------------------------------------------------------------
+// Temperature ramp and variable temperature
+// ---------------------------------------------------------------------------
+
+TEST(FixBagogab, RampAndVariableTemperature)
+{
+  Session s;
+  s.cmd(lj_liquid(3, 1.0, 5511) + "fix 1 all bagogab 1.0 3.0 0.5 1234\nrun 100");
+  // extract("t_target") at the last step of the ramp is Tstop
+  int dim = -1;
+  auto *fix = s.lmp->modify->fix[s.lmp->modify->find_fix("1")];
+  EXPECT_DOUBLE_EQ(*static_cast<double *>(fix->extract("t_target", dim)), 3.0);
+  s.cmd("run 100 start 0 stop 400");
+  // step 200 of a ramp over 0..400
+  EXPECT_DOUBLE_EQ(*static_cast<double *>(fix->extract("t_target", dim)), 2.0);
+  s.cmd("unfix 1\nvariable tt equal 0.5+step/1000\nfix 1 all bagogab v_tt 0 0.5 1234\nrun 10");
+  fix = s.lmp->modify->fix[s.lmp->modify->find_fix("1")];
+  EXPECT_DOUBLE_EQ(*static_cast<double *>(fix->extract("t_target", dim)), 0.5 + 210 / 1000.0);
+}
+
+// ---------------------------------------------------------------------------
+// zero yes: the random impulses carry no net momentum
+// ---------------------------------------------------------------------------
+
+TEST(FixBagogab, ZeroYesConservesTotalMomentum)
+{
+  Session s;
+  s.cmd(lj_liquid(3, 1.5, 5511) + "velocity all zero linear\n"
+        "fix 1 all bagogab 1.5 1.5 0.2 1234 zero yes\nrun 200");
+  const std::vector<double> v = s.atom_vec3("v");
+  double p[3] = {0, 0, 0}, vmax = 0.0;
+  for (size_t i = 0; i < v.size(); i++) {
+    p[i % 3] += v[i];
+    vmax = std::max(vmax, std::fabs(v[i]));
+  }
+  // friction keeps zero total momentum zero; pair forces sum to zero
+  for (int k = 0; k < 3; k++) EXPECT_LE(std::fabs(p[k]), 1e-11 * vmax * v.size());
+  // without zero yes the bath does change the momentum
+  Session t;
+  t.cmd(lj_liquid(3, 1.5, 5511) + "velocity all zero linear\n"
+        "fix 1 all bagogab 1.5 1.5 0.2 1234\nrun 200");
+  const std::vector<double> w = t.atom_vec3("v");
+  double q = 0.0;
+  for (size_t i = 0; i < w.size(); i += 3) q += w[i];
+  EXPECT_GT(std::fabs(q), 1e-3);
+}
+
+// ---------------------------------------------------------------------------
+// per-atom masses: the O step uses rmass (equipartition per mass class)
+// ---------------------------------------------------------------------------
+
+TEST(FixBagogab, PerAtomMassesEquipartition)
+{
+  // 1000 free tethered atoms with rmass 1 or 4: <m v^2> = kT (1 - h^2 k/(4m)) per component
+  Session s;
+  const double h = 0.2;
+  s.cmd("units lj\natom_style sphere\natom_modify map array\nboundary f f f\n"
+        "lattice sc 0.001\nregion box block 0 10 0 10 0 10\ncreate_box 1 box\n"
+        "create_atoms 1 box\nset group all diameter 1.0\n"
+        "set group all mass 1.0\ngroup heavy id 1:1000:2\nset group heavy mass 4.0\n"
+        "timestep 0.2\nfix tether all spring/self 1.0\n"
+        "fix 1 all bagogab 1.0 1.0 1.0 5150\n"
+        "variable mv2 atom mass*(vx^2+vy^2+vz^2)/3\ncompute d all displace/atom\n"
+        "variable x2 atom (c_d[1]^2+c_d[2]^2+c_d[3]^2)/3\nthermo 0\nrun 200\n"
+        "fix avg all ave/atom 1 20000 20000 v_mv2 v_x2\nrun 20000");
+  const std::vector<double> a = s.fix_peratom("avg", 2);
+  std::vector<double> light, heavy, x2;
+  for (size_t i = 0; i < a.size() / 2; i++) {
+    ((i % 2 == 0) ? heavy : light).push_back(a[2 * i]);
+    x2.push_back(a[2 * i + 1]);
+  }
+  const MeanSE l = mean_se(light), hv = mean_se(heavy), x = mean_se(x2);
+  EXPECT_LE(std::fabs(l.mean - (1.0 - h * h / 4.0)), 4.5 * l.se) << l.mean << " +- " << l.se;
+  EXPECT_LE(std::fabs(hv.mean - (1.0 - h * h / 16.0)), 4.5 * hv.se) << hv.mean << " +- " << hv.se;
+  EXPECT_LE(std::fabs(x.mean - 1.0), 4.5 * x.se) << x.mean << " +- " << x.se;
+  EXPECT_LE(std::max(l.se, std::max(hv.se, x.se)), 3e-3);
+}
+
+// ---------------------------------------------------------------------------
+// Reproducibility: seeds, restart
+// ---------------------------------------------------------------------------
+
+TEST(FixBagogab, SameSeedSameRunOtherSeedOtherRun)
+{
+  const Trajectory a = run_lj("fix 1 all bagogab 1.5 1.5 0.5 777", 50);
+  const Trajectory b = run_lj("fix 1 all bagogab 1.5 1.5 0.5 777", 50);
+  const Trajectory c = run_lj("fix 1 all bagogab 1.5 1.5 0.5 778", 50);
+  EXPECT_EQ(max_diff(a.x, b.x), 0.0);
+  EXPECT_EQ(max_diff(a.v, b.v), 0.0);
+  EXPECT_EQ(a.tally, b.tally);
+  EXPECT_GT(max_diff(a.v, c.v), 1e-3);
+}
+
+TEST(FixBagogab, RestartContinuesTheSameTrajectory)
+{
+  const std::string fix = "fix 1 all bagogab 1.5 1.2 0.5 2024 zero yes\n";
+  const std::string exact = "atom_modify sort 0 0.0\nneigh_modify every 1 delay 0 check no\n";
+  const std::string file = "geomint_test_bagogab.restart";
+  // the ramp runs over the whole 200 steps in both cases
+  Session whole;
+  whole.cmd(lj_liquid(4, 1.5, 31337) + exact + fix + "thermo 0\nrun 200");
+
+  {
+    Session first;
+    first.cmd(lj_liquid(4, 1.5, 31337) + exact + fix +
+              "thermo 0\nrun 100 start 0 stop 200\nwrite_restart " + file);
+  }
+  Session second;
+  second.cmd("read_restart " + file + "\n" + exact +
+             "pair_style lj/cut 2.5\npair_coeff 1 1 1.0 1.0 2.5\n"
+             "neighbor 0.3 bin\n" + fix + "thermo 0\nrun 100 start 0 stop 200");
+  std::remove(file.c_str());
+  // 1 rank, no re-sorting, neighbor lists rebuilt every step: bitwise equal
+  EXPECT_EQ(max_diff(whole.atom_vec3("x"), second.atom_vec3("x")), 0.0);
+  EXPECT_EQ(max_diff(whole.atom_vec3("v"), second.atom_vec3("v")), 0.0);
+  const double t_whole = whole.fix_scalar("1"), t_second = second.fix_scalar("1");
+  EXPECT_NE(t_whole, 0.0);
+  EXPECT_NEAR(t_second, t_whole, 1e-12 * std::fabs(t_whole));
+}
+
+// ---------------------------------------------------------------------------
+// Every bad input gives an ERROR that says what is wrong
+// ---------------------------------------------------------------------------
+
+struct BadInput {
+  const char *fix;
+  const char *message;
+};
+
+TEST(FixBagogab, BadInputGivesHelpfulErrors)
+{
+  const BadInput cases[] = {
+      {"fix 1 all bagogab 1.0 1.0 1.0", "expected 'fix ID group bagogab Tstart Tstop damp seed"},
+      {"fix 1 all bagogab -1.0 1.0 1.0 5", "temperatures must be >= 0"},
+      {"fix 1 all bagogab 1.0 -2 1.0 5", "temperatures must be >= 0"},
+      {"fix 1 all bagogab 1.0 1.0 0.0 5", "damp must be > 0"},
+      {"fix 1 all bagogab 1.0 1.0 -3 5", "damp must be > 0"},
+      {"fix 1 all bagogab 1.0 1.0 1.0 0", "seed must be an integer from 1 to 2147483647"},
+      {"fix 1 all bagogab 1.0 1.0 1.0 2147483648", "seed must be an integer from 1 to 2147483647"},
+      {"fix 1 all bagogab 1.0 1.0 1.0 1.5", "seed must be an integer"},
+      {"fix 1 all bagogab 1.0 1.0 1.0 5 bogus 1", "unknown keyword 'bogus'"},
+      {"fix 1 all bagogab 1.0 1.0 1.0 5 scale", "keyword scale needs 2 values"},
+      {"fix 1 all bagogab 1.0 1.0 1.0 5 scale 1", "keyword scale needs 2 values"},
+      {"fix 1 all bagogab 1.0 1.0 1.0 5 scale 2 1.0", "scale type 2 is outside 1..1"},
+      {"fix 1 all bagogab 1.0 1.0 1.0 5 scale 0 1.0", "scale type 0 is outside 1..1"},
+      {"fix 1 all bagogab 1.0 1.0 1.0 5 scale 1 -1.0", "scale ratio must be >= 0"},
+      {"fix 1 all bagogab 1.0 1.0 1.0 5 zero maybe", "keyword zero takes yes or no"},
+      {"fix 1 all bagogab 1.0 1.0 1.0 5 tally", "keyword tally needs 1 value"},
+      {"fix 1 all bagogab 1.0 1.0 1.0 5 snap 1", "keyword snap takes yes or no"},
+      {"fix 1 all bagogab 1.0 1.0 1.0 5 intri nogroup", "intri group nogroup does not exist"},
+      {"fix 1 all bagogab 1.0 1.0 1.0 5 intri all", "intri requires the mesh keyword"},
+      {"fix 1 all bagogab 1.0 1.0 1.0 5 mesh m.mesh intri all", "not implemented yet"},
+      {"fix 1 all bagogab 1.0 1.0 abc 5", "Expected floating point parameter"},
+  };
+  for (const BadInput &c : cases) {
+    Session s;
+    s.cmd(lj_liquid(2, 1.0, 1));
+    const std::string err = s.error_of(c.fix);
+    EXPECT_NE(err.find("ERROR"), std::string::npos) << c.fix;
+    EXPECT_NE(err.find(c.message), std::string::npos) << c.fix << "\n  gave: " << err;
+  }
+}
+
+TEST(FixBagogab, BadSetupGivesHelpfulErrors)
+{
+  const BadInput cases[] = {
+      {"fix 1 all bagogab v_nope 1.0 1.0 5\nrun 1", "temperature variable nope does not exist"},
+      {"variable t atom 1.0\nfix 1 all bagogab v_t 1.0 1.0 5\nrun 1",
+       "temperature variable t must be equal-style"},
+      {"variable t equal -1.0\nfix 1 all bagogab v_t 1.0 1.0 5\nrun 1",
+       "temperature variable t returned -1 < 0"},
+      {"fix 1 all bagogab 1.0 1.0 1.0 5\nrun_style respa 2 2\nrun 1", "run_style respa"},
+  };
+  for (const BadInput &c : cases) {
+    Session s;
+    s.cmd(lj_liquid(2, 1.0, 1));
+    const std::string err = s.error_of(c.fix);
+    EXPECT_NE(err.find(c.message), std::string::npos) << c.fix << "\n  gave: " << err;
+  }
+  Session s;
+  s.cmd("units lj\ndimension 2\natom_style atomic\nboundary p p p\nlattice sq 0.8\n"
+        "region box block 0 4 0 4 -0.5 0.5\ncreate_box 1 box\ncreate_atoms 1 box\nmass 1 1\n"
+        "pair_style lj/cut 2.5\npair_coeff 1 1 1 1\nfix 1 all bagogab 1.0 1.0 1.0 5");
+  EXPECT_NE(s.error_of("run 1").find("2d simulations are not supported"), std::string::npos);
+}
+
+}    // namespace
