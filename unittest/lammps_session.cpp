@@ -144,7 +144,7 @@ std::string lj_liquid(int cells, double temp, int vseed)
     << "lattice fcc 0.8442\nregion box block 0 " << cells << " 0 " << cells << " 0 " << cells
     << "\ncreate_box 1 box\ncreate_atoms 1 box\nmass 1 1.0\n"
     << "velocity all create " << temp << " " << vseed << " loop geom\n"
-    << "pair_style lj/cut 2.5\npair_coeff 1 1 1.0 1.0 2.5\n"
+    << "pair_style lj/cut 2.5\npair_coeff 1 1 1.0 1.0 2.5\npair_modify shift yes\n"
     << "neighbor 0.3 bin\nneigh_modify every 1 delay 0 check yes\ntimestep 0.005\n"
     << "thermo_modify norm no\n";
   return s.str();
