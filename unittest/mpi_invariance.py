@@ -28,10 +28,19 @@ def main():
     ap.add_argument("--deck", required=True)
     ap.add_argument("--ranks", type=int, nargs="+", default=[1, 2, 4])
     ap.add_argument("--tol", type=float, default=1e-10)
+    ap.add_argument("--setup", help="deck run once on 1 rank first; it writes ${data}")
     ap.add_argument("--var", nargs=2, action="append", default=[])
     a = ap.parse_args()
 
     tmp = tempfile.mkdtemp(prefix="geomint_mpi_")
+    data = os.path.join(tmp, "start.data")
+    if a.setup:
+        r = subprocess.run([a.lmp, "-in", a.setup, "-var", "data", data, "-log", "none",
+                            "-screen", "none"], cwd=tmp, capture_output=True, text=True)
+        if r.returncode != 0 or not os.path.exists(data):
+            print("setup deck failed:", r.stdout[-3000:], r.stderr[-3000:])
+            return 1
+        a.var.append(["data", data])
     results = {}
     for n in a.ranks:
         out = os.path.join(tmp, f"np{n}.dump")
