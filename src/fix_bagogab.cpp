@@ -25,6 +25,7 @@
 #include "geomint/baoab.h"
 #include "geomint/random.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -133,6 +134,7 @@ FixBagogab::FixBagogab(LAMMPS *lmp, int narg, char **arg) :
   c1_type.assign(atom->ntypes + 1, 1.0);
   s_type.assign(atom->ntypes + 1, 0.0);
   sigma_type.assign(atom->ntypes + 1, 0.0);
+  dtfm_type.assign(atom->ntypes + 1, 0.0);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -192,6 +194,8 @@ void FixBagogab::init()
 void FixBagogab::update_coefficients()
 {
   dtf = 0.5 * update->dt * force->ftm2v;
+  if (!atom->rmass)
+    for (int t = 1; t <= atom->ntypes; t++) dtfm_type[t] = dtf / atom->mass[t];
   for (int t = 1; t <= atom->ntypes; t++) {
     const geomint::OUCoefficients c = geomint::ou_coefficients(update->dt, damp, ratio[t]);
     c1_type[t] = c.c1;
@@ -262,6 +266,28 @@ void FixBagogab::initial_integrate(int /*vflag*/)
     baoa_step();
 }
 
+/* ----------------------------------------------------------------------
+   standard normals of the group atoms among local atoms [i0,i1), drawn as a
+   block so that Box-Muller vectorizes; idx[] gets their local indices
+------------------------------------------------------------------------- */
+
+int FixBagogab::draw_block(int i0, int i1, int *idx, double (*xi)[3]) const
+{
+  const int *const mask = atom->mask;
+  const tagint *const tag = atom->tag;
+  int64_t tags[geomint::NORMAL_BLOCK];
+  int n = 0;
+  for (int i = i0; i < i1; i++)
+    if (mask[i] & groupbit) {
+      idx[n] = i;
+      tags[n] = tag[i];
+      n++;
+    }
+  geomint::normal3_block(static_cast<uint32_t>(seed), tags, n, update->ntimestep,
+                         geomint::STREAM_O, xi);
+  return n;
+}
+
 void FixBagogab::baoa_step()
 {
   double **x = atom->x;
@@ -270,29 +296,37 @@ void FixBagogab::baoa_step()
   const double *const rmass = atom->rmass;
   const double *const mass = atom->mass;
   const int *const type = atom->type;
-  const int *const mask = atom->mask;
-  const tagint *const tag = atom->tag;
   const int nlocal = atom->nlocal;
   const double half_h = 0.5 * update->dt;
-  const bigint step = update->ntimestep;
-  const uint32_t useed = static_cast<uint32_t>(seed);
-  const double kefactor = 0.5 * force->mvv2e;
+  const int B = geomint::NORMAL_BLOCK;
+  int idx[geomint::NORMAL_BLOCK];
+  double xi[geomint::NORMAL_BLOCK][3];
   double de = 0.0;
 
-  for (int i = 0; i < nlocal; i++) {
-    if (!(mask[i] & groupbit)) continue;
-    const int t = type[i];
-    const double m = rmass ? rmass[i] : mass[t];
-    geomint::kick(v[i], f[i], dtf / m);
-    geomint::drift(x[i], v[i], half_h);
-    if (s_type[t] > 0.0 || c1_type[t] != 1.0) {
-      double xi[3];
-      geomint::normal3(useed, tag[i], step, geomint::STREAM_O, xi);
-      de += m * geomint::ou_kick(v[i], c1_type[t], noise_sigma(i), xi);
+  for (int i0 = 0; i0 < nlocal; i0 += B) {
+    const int n = draw_block(i0, std::min(i0 + B, nlocal), idx, xi);
+    // ratio 0 types: c1 = 1 and sigma = 0 leave v unchanged exactly
+    if (rmass) {
+      for (int j = 0; j < n; j++) {
+        const int i = idx[j];
+        const int t = type[i];
+        geomint::kick(v[i], f[i], dtf / rmass[i]);
+        geomint::drift(x[i], v[i], half_h);
+        de += rmass[i] * geomint::ou_kick(v[i], c1_type[t], noise_sigma(i), xi[j]);
+        geomint::drift(x[i], v[i], half_h);
+      }
+    } else {
+      for (int j = 0; j < n; j++) {
+        const int i = idx[j];
+        const int t = type[i];
+        geomint::kick(v[i], f[i], dtfm_type[t]);
+        geomint::drift(x[i], v[i], half_h);
+        de += mass[t] * geomint::ou_kick(v[i], c1_type[t], sigma_type[t], xi[j]);
+        geomint::drift(x[i], v[i], half_h);
+      }
     }
-    geomint::drift(x[i], v[i], half_h);
   }
-  if (tally_flag) e_bath_local += kefactor * de;
+  if (tally_flag) e_bath_local += 0.5 * force->mvv2e * de;
 }
 
 /* ----------------------------------------------------------------------
@@ -308,11 +342,11 @@ void FixBagogab::baoa_step_zero()
   const double *const mass = atom->mass;
   const int *const type = atom->type;
   const int *const mask = atom->mask;
-  const tagint *const tag = atom->tag;
   const int nlocal = atom->nlocal;
   const double half_h = 0.5 * update->dt;
-  const bigint step = update->ntimestep;
-  const uint32_t useed = static_cast<uint32_t>(seed);
+  const int B = geomint::NORMAL_BLOCK;
+  int idx[geomint::NORMAL_BLOCK];
+  double xi[geomint::NORMAL_BLOCK][3];
 
   if (atom->nmax > nmax_delta) {
     memory->destroy(delta);
@@ -320,22 +354,23 @@ void FixBagogab::baoa_step_zero()
     memory->create(delta, nmax_delta, 3, "bagogab:delta");
   }
 
-  // B A and the random impulses m*delta; their sum and the total mass
+  // B A and the random velocity changes delta; their momentum and the total mass
 
   double local[4] = {0.0, 0.0, 0.0, 0.0};
-  for (int i = 0; i < nlocal; i++) {
-    if (!(mask[i] & groupbit)) continue;
-    const int t = type[i];
-    const double m = rmass ? rmass[i] : mass[t];
-    geomint::kick(v[i], f[i], dtf / m);
-    geomint::drift(x[i], v[i], half_h);
-    geomint::normal3(useed, tag[i], step, geomint::STREAM_O, delta[i]);
-    const double sigma = noise_sigma(i);
-    for (int k = 0; k < 3; k++) {
-      delta[i][k] *= sigma;
-      local[k] += m * delta[i][k];
+  for (int i0 = 0; i0 < nlocal; i0 += B) {
+    const int n = draw_block(i0, std::min(i0 + B, nlocal), idx, xi);
+    for (int j = 0; j < n; j++) {
+      const int i = idx[j];
+      const double m = rmass ? rmass[i] : mass[type[i]];
+      geomint::kick(v[i], f[i], dtf / m);
+      geomint::drift(x[i], v[i], half_h);
+      const double sigma = noise_sigma(i);
+      for (int k = 0; k < 3; k++) {
+        delta[i][k] = sigma * xi[j][k];
+        local[k] += m * delta[i][k];
+      }
+      local[3] += m;
     }
-    local[3] += m;
   }
   double global[4];
   MPI_Allreduce(local, global, 4, MPI_DOUBLE, MPI_SUM, world);
@@ -343,9 +378,8 @@ void FixBagogab::baoa_step_zero()
   if (global[3] > 0.0)
     for (int k = 0; k < 3; k++) vshift[k] = global[k] / global[3];
 
-  // O with the shifted impulses, then A
+  // O with the shifted changes, then A
 
-  const double kefactor = 0.5 * force->mvv2e;
   double de = 0.0;
   for (int i = 0; i < nlocal; i++) {
     if (!(mask[i] & groupbit)) continue;
@@ -356,7 +390,7 @@ void FixBagogab::baoa_step_zero()
     de += m * geomint::ou_kick(v[i], c1_type[t], 1.0, d);
     geomint::drift(x[i], v[i], half_h);
   }
-  if (tally_flag) e_bath_local += kefactor * de;
+  if (tally_flag) e_bath_local += 0.5 * force->mvv2e * de;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -366,7 +400,6 @@ void FixBagogab::final_integrate()
   double **v = atom->v;
   double **f = atom->f;
   const double *const rmass = atom->rmass;
-  const double *const mass = atom->mass;
   const int *const type = atom->type;
   const int *const mask = atom->mask;
   const int nlocal = atom->nlocal;
@@ -376,7 +409,7 @@ void FixBagogab::final_integrate()
       if (mask[i] & groupbit) geomint::kick(v[i], f[i], dtf / rmass[i]);
   } else {
     for (int i = 0; i < nlocal; i++)
-      if (mask[i] & groupbit) geomint::kick(v[i], f[i], dtf / mass[type[i]]);
+      if (mask[i] & groupbit) geomint::kick(v[i], f[i], dtfm_type[type[i]]);
   }
 }
 

@@ -52,6 +52,7 @@ class FixBagogab : public Fix {
   double dtf;                  // h/2 * ftm2v
   std::vector<double> c1_type, s_type;    // OU coefficients per type (0 unused)
   std::vector<double> sigma_type;         // noise amplitude per type (per-type masses)
+  std::vector<double> dtfm_type;          // dtf/mass per type (per-type masses)
   double kt_mvv2e;                        // boltz*T/mvv2e of this step
   double e_bath_local;         // heat given to the bath on this rank since the fix began
   double e_bath_restart;       // tally carried over from a restart file (rank 0 only)
@@ -64,6 +65,7 @@ class FixBagogab : public Fix {
   void compute_target();
   void update_sigma();
   double noise_sigma(int i) const;
+  int draw_block(int i0, int i1, int *idx, double (*xi)[3]) const;
   void baoa_step();            // B(h/2) A(h/2) O(h) A(h/2), one pass over the group
   void baoa_step_zero();       // the same with the net random momentum removed
 };

@@ -1,10 +1,12 @@
 // Kernel tests: lib/geomint alone, no LAMMPS.  Exact identities to round-off,
 // statistical checks with tolerances of 4.5 standard errors.
 #include "geomint/baoab.h"
+#include "geomint/elementary.h"
 #include "geomint/random.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <vector>
@@ -88,6 +90,63 @@ TEST(Philox, NormalsHaveUnitGaussianMoments)
   EXPECT_NEAR(c01 / n, 0.0, 4.5 / std::sqrt(n));
   EXPECT_NEAR(c02 / n, 0.0, 4.5 / std::sqrt(n));
   EXPECT_NEAR(c12 / n, 0.0, 4.5 / std::sqrt(n));
+}
+
+// GEOMINT's own log and sin/cos (elementary.h) against libm, over the values
+// Box-Muller feeds them: u = (r + 0.5) 2^-32 for 32-bit words r.
+TEST(Elementary, LogMatchesLibmToAFewUlp)
+{
+  double worst = 0.0;
+  for (uint32_t k = 0; k < 1000000; k++) {
+    const uint32_t r = k * 2654435761u;
+    const double u = open_unit(r);
+    const double exact = std::log(u);
+    worst = std::max(worst, std::fabs(log_positive(u) - exact) / std::fabs(exact));
+  }
+  // edge words and values around the sqrt(2) branch
+  for (double u : {open_unit(0u), open_unit(1u), open_unit(0xffffffffu), 0.70710678118654746,
+                   0.70710678118654757, 1.4142135623730949, 1.4142135623730951, 2.0, 1e-300}) {
+    const double exact = std::log(u);
+    if (exact != 0.0) worst = std::max(worst, std::fabs(log_positive(u) - exact) / std::fabs(exact));
+  }
+  EXPECT_LE(worst, 4.0 * 2.220446049250313e-16);
+}
+
+TEST(Elementary, SinCosOfATurnMatchLibm)
+{
+  double worst = 0.0;
+  for (uint32_t k = 0; k < 1000000; k++) {
+    const double t = open_unit(k * 2654435761u);
+    double s, c;
+    sincos_turn(t, &s, &c);
+    // libm's argument 2 pi t is itself rounded: allow that (|d/dx| <= 1, x <= 2 pi)
+    const double x = 6.283185307179586 * t;
+    worst = std::max(worst, std::max(std::fabs(s - std::sin(x)), std::fabs(c - std::cos(x))));
+  }
+  EXPECT_LE(worst, 4.0 * 2.220446049250313e-16 * 6.3);
+  // exact quadrant points
+  double s, c;
+  sincos_turn(0.25, &s, &c);
+  EXPECT_EQ(s, 1.0);
+  EXPECT_EQ(c, 0.0);
+  sincos_turn(0.5, &s, &c);
+  EXPECT_EQ(c, -1.0);
+  sincos_turn(1.0, &s, &c);
+  EXPECT_EQ(c, 1.0);
+}
+
+TEST(Philox, BlockOfNormalsIsBitwiseThePerAtomNormals)
+{
+  const int n = 3 * NORMAL_BLOCK + 17;
+  std::vector<int64_t> tags(n);
+  for (int j = 0; j < n; j++) tags[j] = 1000 + 7 * j;
+  std::vector<double> block(3 * n);
+  normal3_block(2718u, tags.data(), n, 31, STREAM_O, reinterpret_cast<double(*)[3]>(block.data()));
+  for (int j = 0; j < n; j++) {
+    double xi[3];
+    normal3(2718u, tags[j], 31, STREAM_O, xi);
+    for (int k = 0; k < 3; k++) ASSERT_EQ(block[3 * j + k], xi[k]) << "atom " << j;
+  }
 }
 
 TEST(OUCoefficients, NoFrictionIsExactlyTheIdentity)
