@@ -14,6 +14,7 @@
 #include <cstring>
 #include <exception>
 #include <sstream>
+#include <vector>
 
 using namespace LAMMPS_NS;
 
@@ -32,12 +33,20 @@ Session::~Session()
   delete lmp;
 }
 
-void Session::cmd(const std::string &lines)
+// the non-blank lines of a multi-line string, in order
+static std::vector<std::string> command_lines(const std::string &lines)
 {
+  std::vector<std::string> out;
   std::istringstream in(lines);
   std::string line;
-  while (std::getline(in, line)) {
-    if (line.find_first_not_of(" \t") == std::string::npos) continue;
+  while (std::getline(in, line))
+    if (line.find_first_not_of(" \t") != std::string::npos) out.push_back(line);
+  return out;
+}
+
+void Session::cmd(const std::string &lines)
+{
+  for (const std::string &line : command_lines(lines)) {
     try {
       lmp->input->one(line);
     } catch (std::exception &e) {
@@ -49,10 +58,7 @@ void Session::cmd(const std::string &lines)
 
 std::string Session::error_of(const std::string &lines)
 {
-  std::istringstream in(lines);
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.find_first_not_of(" \t") == std::string::npos) continue;
+  for (const std::string &line : command_lines(lines)) {
     try {
       lmp->input->one(line);
     } catch (std::exception &e) {
