@@ -16,6 +16,7 @@
 #include "group.h"
 #include "input.h"
 #include "memory.h"
+#include "neighbor.h"
 #include "modify.h"
 #include "respa.h"
 #include "update.h"
@@ -23,11 +24,15 @@
 #include "variable.h"
 
 #include "geomint/baoab.h"
+#include "geomint/triangle.h"
 #include "geomint/random.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <fstream>
+#include <sstream>
+#include <unordered_map>
 
 using namespace LAMMPS_NS;
 using namespace FixConst;
@@ -39,7 +44,10 @@ static const char *const STYLE = "Fix bagogab";
 FixBagogab::FixBagogab(LAMMPS *lmp, int narg, char **arg) :
     Fix(lmp, narg, arg), tstr(nullptr), tvar(-1), zero_flag(false), tally_flag(true),
     snap_flag(false), intri_group(-1), t_target(0.0), dtf(0.0), kt_mvv2e(0.0), e_bath_local(0.0),
-    e_bath_restart(0.0), nmax_delta(0), delta(nullptr)
+    e_bath_restart(0.0), nmax_delta(0), delta(nullptr), mesh_active(false), intri_bit(0),
+    mesh_checked(false), dmax(0.0), state(nullptr), vtx(nullptr), vtx_valid(false), nmax_work(0),
+    fc(nullptr), dp(nullptr), wat(nullptr), rev_buf(nullptr), n_transfers(0), n_reflections(0),
+    max_segments(0)
 {
   if (narg < 7)
     error->all(FLERR,
@@ -124,11 +132,37 @@ FixBagogab::FixBagogab(LAMMPS *lmp, int narg, char **arg) :
   if (intri_group >= 0 && mesh_file.empty())
     error->all(FLERR, "{}: intri requires the mesh keyword (the triangles the points live on)",
                STYLE);
-  if (!mesh_file.empty() || intri_group >= 0 || snap_flag)
-    error->all(FLERR,
-               "{}: in-triangle points (keywords mesh, intri, snap) are not implemented yet in "
-               "this GEOMINT version; run without them for plain BAOAB",
-               STYLE);
+  if (snap_flag && mesh_file.empty())
+    error->all(FLERR, "{}: snap requires the mesh and intri keywords", STYLE);
+
+  if (!mesh_file.empty()) {
+    mesh_active = true;
+    if (intri_group < 0 && comm->me == 0)
+      error->warning(FLERR, "{}: mesh {} without intri: no in-triangle points, plain BAOAB", STYLE,
+                     mesh_file);
+    if (intri_group >= 0) intri_bit = group->bitmask[intri_group];
+    if (atom->map_style == 0)
+      error->all(FLERR, "{}: the mesh keyword needs an atom map; use 'atom_modify map array' (or "
+                 "map yes) before the simulation box is defined", STYLE);
+    read_mesh();
+
+    // per-atom state (triangle id, l1, l2, l3): migrates, restarts, dumps as f_ID[1-4]
+    peratom_flag = 1;
+    size_peratom_cols = 4;
+    peratom_freq = 1;
+    restart_peratom = 1;
+    maxexchange = 3;
+    comm_forward = 3;
+    comm_reverse = 3;
+    vector_flag = 1;
+    size_vector = 3;
+    extvector = 0;
+    dof_flag = 1;
+    grow_arrays(atom->nmax);
+    atom->add_callback(Atom::GROW);
+    atom->add_callback(Atom::RESTART);
+    for (int i = 0; i < atom->nlocal; i++) set_arrays(i);
+  }
 
   ecouple_flag = tally_flag ? 1 : 0;
   c1_type.assign(atom->ntypes + 1, 1.0);
@@ -143,6 +177,15 @@ FixBagogab::~FixBagogab()
 {
   delete[] tstr;
   memory->destroy(delta);
+  if (mesh_active) {
+    atom->delete_callback(id, Atom::GROW);
+    atom->delete_callback(id, Atom::RESTART);
+  }
+  memory->destroy(state);
+  memory->destroy(vtx);
+  memory->destroy(fc);
+  memory->destroy(dp);
+  memory->destroy(wat);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -152,6 +195,7 @@ int FixBagogab::setmask()
   int mask = 0;
   mask |= INITIAL_INTEGRATE;
   mask |= FINAL_INTEGRATE;
+  if (mesh_active) mask |= PRE_NEIGHBOR;
   return mask;
 }
 
@@ -182,6 +226,32 @@ void FixBagogab::init()
     if ((strcmp(other->style, "shake") == 0 || strcmp(other->style, "rattle") == 0) &&
         (group->bitmask[other->igroup] & groupbit))
       error->all(FLERR, "{}: fix {} on atoms of this fix is not supported", STYLE, other->style);
+  }
+
+  if (intri_bit) {
+    // the points must be integrated by this fix alone, and belong to its group
+    const int *mask = atom->mask;
+    bigint outside = 0;
+    for (int i = 0; i < atom->nlocal; i++)
+      if ((mask[i] & intri_bit) && !(mask[i] & groupbit)) outside++;
+    bigint all = 0;
+    MPI_Allreduce(&outside, &all, 1, MPI_LMP_BIGINT, MPI_SUM, world);
+    if (all)
+      error->all(FLERR, "{}: {} atoms of intri group {} are not in the fix group {}; the points "
+                 "must be a subset of the fix group",
+                 STYLE, all, group->names[intri_group], group->names[igroup]);
+    for (int f = 0; f < modify->nfix; f++) {
+      Fix *other = modify->fix[f];
+      if (other == this || !other->time_integrate) continue;
+      bigint overlap = 0, total = 0;
+      for (int i = 0; i < atom->nlocal; i++)
+        if ((mask[i] & intri_bit) && (mask[i] & other->groupbit)) overlap++;
+      MPI_Allreduce(&overlap, &total, 1, MPI_LMP_BIGINT, MPI_SUM, world);
+      if (total)
+        error->all(FLERR, "{}: fix {} ({}) also integrates {} in-triangle points; the points must "
+                   "be moved by fix bagogab only",
+                   STYLE, other->id, other->style, total);
+    }
   }
 
   update_coefficients();
@@ -260,7 +330,9 @@ void FixBagogab::initial_integrate(int /*vflag*/)
 {
   compute_target();
   update_sigma();
-  if (zero_flag)
+  if (mesh_active)
+    bagogab_step();
+  else if (zero_flag)
     baoa_step_zero();
   else
     baoa_step();
@@ -404,6 +476,10 @@ void FixBagogab::final_integrate()
   const int *const mask = atom->mask;
   const int nlocal = atom->nlocal;
 
+  if (mesh_active) {
+    b_step();
+    return;
+  }
   if (rmass) {
     for (int i = 0; i < nlocal; i++)
       if (mask[i] & groupbit) geomint::kick(v[i], f[i], dtf / rmass[i]);
@@ -432,14 +508,17 @@ double FixBagogab::compute_scalar()
 
 void FixBagogab::write_restart(FILE *fp)
 {
-  double list[3];
+  // the checksum is split into two exact 31-bit halves
+  const uint64_t cks = mesh_active ? mesh.checksum() : 0;
+  double list[4];
   list[0] = compute_scalar();
-  list[1] = 0.0;    // number of mesh triangles
-  list[2] = 0.0;    // mesh connectivity checksum
+  list[1] = mesh_active ? mesh.ntri : 0.0;
+  list[2] = static_cast<double>(cks >> 31);
+  list[3] = static_cast<double>(cks & 0x7fffffffULL);
   if (comm->me == 0) {
-    int size = 3 * sizeof(double);
+    int size = 4 * sizeof(double);
     fwrite(&size, sizeof(int), 1, fp);
-    fwrite(list, sizeof(double), 3, fp);
+    fwrite(list, sizeof(double), 4, fp);
   }
 }
 
@@ -448,6 +527,14 @@ void FixBagogab::restart(char *buf)
   const double *list = reinterpret_cast<const double *>(buf);
   e_bath_local = 0.0;
   e_bath_restart = (comm->me == 0) ? list[0] : 0.0;
+  const uint64_t cks = mesh_active ? mesh.checksum() : 0;
+  const int ntri = mesh_active ? mesh.ntri : 0;
+  if (static_cast<int>(list[1]) != ntri || static_cast<uint64_t>(list[2]) != (cks >> 31) ||
+      static_cast<uint64_t>(list[3]) != (cks & 0x7fffffffULL))
+    error->all(FLERR, "{}: the mesh differs from the one in the restart file ({} triangles there, "
+               "{} here{}); use the same mesh file, or a new fix ID to start afresh",
+               STYLE, static_cast<int>(list[1]), ntri,
+               static_cast<int>(list[1]) == ntri ? ", other connectivity" : "");
 }
 
 /* ---------------------------------------------------------------------- */
@@ -461,5 +548,777 @@ void *FixBagogab::extract(const char *str, int &dim)
 
 double FixBagogab::memory_usage()
 {
-  return 3.0 * nmax_delta * sizeof(double);
+  double bytes = 3.0 * nmax_delta * sizeof(double);
+  if (mesh_active) {
+    bytes += 4.0 * atom->nmax * sizeof(double);
+    bytes += nmax_work * (3.0 * sizeof(int) + 8.0 * sizeof(double));
+    bytes += mesh.ntri * (3.0 * sizeof(int64_t) + 6.0 * sizeof(int));
+  }
+  return bytes;
+}
+
+/* ======================================================================
+   in-triangle points: the G sub-steps of BAGOGAB (spec/bagogab.md 3-8)
+   ====================================================================== */
+
+namespace {
+
+// what the G-drift kernel sees of LAMMPS for point i (see geomint/triangle.h)
+struct MeshAccess {
+  double **x;
+  const int *mask;
+  int groupbit;
+  double **dp;
+  const geomint::MeshTable *mesh;
+  Atom *atom;
+  Domain *domain;
+  int i;
+
+  const double *pos(int j) const { return x[j]; }
+  int64_t tag(int t, int k) const { return mesh->corner(t, k); }
+  int neighbor(int t, int k) const { return mesh->adj[3 * t + k]; }
+  int apex(int t, int k) const { return mesh->apex[3 * t + k]; }
+  int image(int64_t vtag) const
+  {
+    const int j = atom->map(static_cast<tagint>(vtag));
+    return j < 0 ? -1 : domain->closest_image(i, j);
+  }
+  void recoil(int j, double c, const double v[3]) const
+  {
+    if (!(mask[j] & groupbit)) return;    // frozen geometry: recoil dropped
+    dp[j][0] += c * v[0];
+    dp[j][1] += c * v[1];
+    dp[j][2] += c * v[2];
+  }
+};
+
+inline void frame_of(double **x, const int *c, geomint::TriFrame &F)
+{
+  geomint::tri_frame(x[c[0]], x[c[1]], x[c[2]], F);
+}
+
+}    // namespace
+
+/* ----------------------------------------------------------------------
+   rank 0 reads and checks the mesh file, every rank gets the table
+------------------------------------------------------------------------- */
+
+void FixBagogab::read_mesh()
+{
+  std::string err;
+  std::vector<int64_t> flat;
+  if (comm->me == 0) {
+    std::ifstream in(mesh_file);
+    if (!in) {
+      err = "cannot open mesh file " + mesh_file + ": " + utils::getsyserror();
+    } else {
+      std::stringstream text;
+      text << in.rdbuf();
+      err = geomint::parse_mesh(text.str(), mesh_file, mesh);
+      flat = mesh.tri;
+    }
+  }
+  int len = err.size();
+  MPI_Bcast(&len, 1, MPI_INT, 0, world);
+  if (len) {
+    err.resize(len);
+    MPI_Bcast(&err[0], len, MPI_CHAR, 0, world);
+    error->all(FLERR, "{}: {}", STYLE, err);
+  }
+  int ntri = mesh.ntri;
+  MPI_Bcast(&ntri, 1, MPI_INT, 0, world);
+  if (comm->me != 0) {
+    mesh.ntri = ntri;
+    flat.resize(3 * static_cast<size_t>(ntri));
+  }
+  MPI_Bcast(flat.data(), 3 * ntri, MPI_INT64_T, 0, world);
+  if (comm->me != 0) {
+    mesh.tri = flat;
+    mesh.build_adjacency();
+  }
+  if (comm->me == 0)
+    utils::logmesg(lmp, "{}: mesh {} with {} triangles, {} border edges\n", STYLE, mesh_file,
+                   mesh.ntri, mesh.nborder);
+
+  // vertex -> triangles, for the search of a point's triangle
+  mesh_vertices = mesh.vertices();
+  vtri_offset.assign(mesh_vertices.size() + 1, 0);
+  for (int64_t a : mesh.tri)
+    vtri_offset[std::lower_bound(mesh_vertices.begin(), mesh_vertices.end(), a) -
+                mesh_vertices.begin() + 1]++;
+  for (size_t v = 0; v < mesh_vertices.size(); v++) vtri_offset[v + 1] += vtri_offset[v];
+  vtri_list.assign(3 * static_cast<size_t>(mesh.ntri), 0);
+  std::vector<int> fill(vtri_offset.begin(), vtri_offset.end() - 1);
+  for (int t = 0; t < mesh.ntri; t++)
+    for (int k = 0; k < 3; k++) {
+      const size_t v = std::lower_bound(mesh_vertices.begin(), mesh_vertices.end(),
+                                        mesh.corner(t, k)) - mesh_vertices.begin();
+      vtri_list[fill[v]++] = t;
+    }
+}
+
+bool FixBagogab::is_vertex(int64_t tag) const
+{
+  return std::binary_search(mesh_vertices.begin(), mesh_vertices.end(), tag);
+}
+
+/* ----------------------------------------------------------------------
+   checks of every setup: vertices exist, triangles are not degenerate,
+   edges shorter than half the box, points are not vertices; D_max
+------------------------------------------------------------------------- */
+
+void FixBagogab::check_mesh()
+{
+  const int nv = mesh_vertices.size();
+  const int nlocal = atom->nlocal;
+  double **x = atom->x;
+
+  // every vertex is owned by exactly one rank; gather the vertex positions
+  std::vector<double> pos(4 * static_cast<size_t>(nv), 0.0), all(4 * static_cast<size_t>(nv));
+  for (int v = 0; v < nv; v++) {
+    const int j = atom->map(static_cast<tagint>(mesh_vertices[v]));
+    if (j >= 0 && j < nlocal) {
+      pos[4 * v] = x[j][0];
+      pos[4 * v + 1] = x[j][1];
+      pos[4 * v + 2] = x[j][2];
+      pos[4 * v + 3] = 1.0;
+    }
+  }
+  MPI_Allreduce(pos.data(), all.data(), 4 * nv, MPI_DOUBLE, MPI_SUM, world);
+  for (int v = 0; v < nv; v++)
+    if (all[4 * v + 3] != 1.0)
+      error->all(FLERR, "{}: atom {} of mesh {} does not exist; every atom ID in the mesh file "
+                 "must be an atom of the system",
+                 STYLE, mesh_vertices[v], mesh_file);
+
+  // geometry with the closest-image convention
+  const int *periodic = domain->periodicity;
+  const double prd[3] = {domain->xprd, domain->yprd, domain->zprd};
+  double longest = 0.0;
+  for (int t = 0; t < mesh.ntri; t++) {
+    double R[3][3];
+    for (int k = 0; k < 3; k++) {
+      const size_t v = std::lower_bound(mesh_vertices.begin(), mesh_vertices.end(),
+                                        mesh.corner(t, k)) - mesh_vertices.begin();
+      for (int d = 0; d < 3; d++) R[k][d] = all[4 * v + d];
+      if (k > 0) {
+        double dx[3] = {R[k][0] - R[0][0], R[k][1] - R[0][1], R[k][2] - R[0][2]};
+        domain->minimum_image(dx[0], dx[1], dx[2]);
+        for (int d = 0; d < 3; d++) R[k][d] = R[0][d] + dx[d];
+      }
+    }
+    geomint::TriFrame F;
+    geomint::tri_frame(R[0], R[1], R[2], F);
+    const double ell = std::sqrt(F.l2max);
+    longest = std::max(longest, ell);
+    // area = sqrt(det G)/2 > 1e-12 l^2
+    if (!(std::sqrt(std::max(F.det, 0.0)) * 0.5 > 1e-12 * F.l2max))
+      error->all(FLERR, "{}: triangle {} of mesh {} has zero area (atoms {} {} {}); remove it or "
+                 "move its vertices apart",
+                 STYLE, t + 1, mesh_file, mesh.corner(t, 0), mesh.corner(t, 1), mesh.corner(t, 2));
+    for (int d = 0; d < 3; d++)
+      if (periodic[d] && !(ell < 0.5 * prd[d]))
+        error->all(FLERR, "{}: triangle {} of mesh {} has an edge of length {:.6g}, not shorter "
+                   "than half the periodic box length {:.6g}; the closest-image rule needs a "
+                   "larger box",
+                   STYLE, t + 1, mesh_file, ell, prd[d]);
+  }
+  dmax = longest;
+
+  // no point is a vertex
+  if (intri_bit) {
+    bigint nbad = 0, first = 0;
+    for (int i = 0; i < nlocal; i++)
+      if ((atom->mask[i] & intri_bit) && is_vertex(atom->tag[i])) {
+        if (!nbad) first = atom->tag[i];
+        nbad++;
+      }
+    bigint total = 0, firstmax = 0;
+    MPI_Allreduce(&nbad, &total, 1, MPI_LMP_BIGINT, MPI_SUM, world);
+    MPI_Allreduce(&first, &firstmax, 1, MPI_LMP_BIGINT, MPI_MAX, world);
+    if (total)
+      error->all(FLERR, "{}: {} atoms of intri group {} are also mesh vertices (e.g. atom {}); a "
+                 "point cannot be a vertex of the mesh it moves on",
+                 STYLE, total, group->names[intri_group], firstmax);
+  }
+
+  if (!mesh_checked) {
+    mesh_checked = true;
+    // vertices that this fix does not move
+    bigint frozen = 0, nfrozen = 0;
+    for (int i = 0; i < nlocal; i++)
+      if (!(atom->mask[i] & groupbit) && is_vertex(atom->tag[i])) frozen++;
+    MPI_Allreduce(&frozen, &nfrozen, 1, MPI_LMP_BIGINT, MPI_SUM, world);
+    if (nfrozen && tally_flag && comm->me == 0)
+      error->warning(FLERR, "{}: {} mesh vertices are not in the fix group: they are not "
+                     "integrated by this fix, chain-rule and recoil forces on them are dropped, "
+                     "and etotal+f_{} is not conserved if other fixes move them",
+                     STYLE, nfrozen, id);
+  }
+
+  // the ghost shell must hold every vertex of every point's triangle
+  const double cut = std::max(neighbor->cutneighmax, comm->cutghostuser);
+  if (cut < dmax + neighbor->skin && comm->me == 0)
+    error->warning(FLERR, "{}: the ghost cutoff {:.6g} is shorter than the longest triangle edge "
+                   "{:.6g} plus the skin {:.6g}; vertices may be missing on some ranks: use "
+                   "comm_modify cutoff {:.6g}",
+                   STYLE, cut, dmax, neighbor->skin, dmax + 2.0 * neighbor->skin);
+}
+
+/* ----------------------------------------------------------------------
+   local index of the closest image of corner k of triangle t to atom i
+------------------------------------------------------------------------- */
+
+int FixBagogab::corner_image(int i, int t, int k) const
+{
+  const int j = atom->map(static_cast<tagint>(mesh.corner(t, k)));
+  return j < 0 ? -1 : domain->closest_image(i, j);
+}
+
+void FixBagogab::missing_vertex(int i, int t, int64_t vtag) const
+{
+  // X = D_max + delta, delta = skin + 2 max|v| h
+  double vmax = 0.0;
+  double **v = atom->v;
+  for (int a = 0; a < atom->nlocal; a++)
+    vmax = std::max(vmax, std::sqrt(v[a][0] * v[a][0] + v[a][1] * v[a][1] + v[a][2] * v[a][2]));
+  const double need = dmax + neighbor->skin + 2.0 * vmax * update->dt;
+  error->one(FLERR, "{}: vertex {} of triangle {} (point {}) not found on rank {} at step {}; use "
+             "comm_modify cutoff {}",
+             STYLE, vtag, t + 1, atom->tag[i], comm->me, update->ntimestep,
+             std::ceil(need * 100.0) / 100.0);
+}
+
+/* ----------------------------------------------------------------------
+   corner indices of every owned point (valid until the next reneighboring)
+------------------------------------------------------------------------- */
+
+void FixBagogab::find_corners()
+{
+  grow_work();
+  const int *mask = atom->mask;
+  for (int i = 0; i < atom->nlocal; i++) {
+    if (!(mask[i] & intri_bit)) continue;
+    const int t = static_cast<int>(state[i][0]) - 1;
+    if (t < 0)
+      error->one(FLERR, "{}: point {} has no triangle at step {}", STYLE, atom->tag[i],
+                 update->ntimestep);
+    for (int k = 0; k < 3; k++) {
+      vtx[i][k] = corner_image(i, t, k);
+      if (vtx[i][k] < 0) missing_vertex(i, t, mesh.corner(t, k));
+    }
+  }
+  vtx_valid = true;
+}
+
+void FixBagogab::grow_work()
+{
+  if (atom->nmax <= nmax_work) return;
+  nmax_work = atom->nmax;
+  memory->destroy(vtx);
+  memory->destroy(fc);
+  memory->destroy(dp);
+  memory->destroy(wat);
+  memory->create(vtx, nmax_work, 3, "bagogab:vtx");
+  memory->create(fc, nmax_work, 3, "bagogab:fc");
+  memory->create(dp, nmax_work, 3, "bagogab:dp");
+  memory->create(wat, nmax_work, 2, "bagogab:wat");
+  vtx_valid = false;
+}
+
+void FixBagogab::pre_neighbor()
+{
+  vtx_valid = false;
+}
+
+/* ----------------------------------------------------------------------
+   setup: checks, then every owned point gets its triangle (spec section 4)
+------------------------------------------------------------------------- */
+
+void FixBagogab::setup_pre_neighbor()
+{
+  if (!mesh_active) return;
+  check_mesh();
+  assign_points();
+  geomint_compat::forward_comm(comm, this);
+  vtx_valid = false;
+}
+
+void FixBagogab::assign_points()
+{
+  if (!intri_bit) return;
+  grow_work();
+  double **x = atom->x;
+  double **v = atom->v;
+  const int *mask = atom->mask;
+  const int nlocal = atom->nlocal;
+  const int nall = nlocal + atom->nghost;
+
+  // vertex atoms (owned and ghost images) binned with bins of size D_max
+  const double bin = dmax > 0.0 ? dmax : 1.0;
+  auto key = [bin](const double *p, int dx, int dy, int dz) {
+    const int64_t ix = static_cast<int64_t>(std::floor(p[0] / bin)) + dx;
+    const int64_t iy = static_cast<int64_t>(std::floor(p[1] / bin)) + dy;
+    const int64_t iz = static_cast<int64_t>(std::floor(p[2] / bin)) + dz;
+    return (ix * 73856093) ^ (iy * 19349663) ^ (iz * 83492791);
+  };
+  std::unordered_map<int64_t, std::vector<int>> bins;
+  bool built = false;
+
+  std::vector<int> cand;
+  for (int i = 0; i < nlocal; i++) {
+    if (!(mask[i] & intri_bit)) continue;
+
+    // keep a valid assignment without touching x (bitwise restarts)
+    const int t0 = static_cast<int>(state[i][0]) - 1;
+    if (t0 >= 0 && t0 < mesh.ntri) {
+      int c[3];
+      bool ok = true;
+      for (int k = 0; k < 3; k++) ok = ok && (c[k] = corner_image(i, t0, k)) >= 0;
+      if (ok) {
+        geomint::TriFrame F;
+        frame_of(x, c, F);
+        double lam[3] = {state[i][1], state[i][2], state[i][3]}, r[3], dx[3];
+        geomint::tri_point(F, lam, r);
+        geomint::sub3(x[i], r, dx);
+        if (std::sqrt(geomint::dot3(dx, dx)) <= 1e-6 * std::sqrt(F.l2max)) {
+          double ldot[3], pv[3], out[3];
+          geomint::tri_project(F, v[i], ldot, pv);
+          geomint::sub3(v[i], pv, out);
+          if (geomint::dot3(out, out) > 1e-24 * geomint::dot3(v[i], v[i]))
+            for (int d = 0; d < 3; d++) v[i][d] = pv[d];
+          continue;
+        }
+      }
+    }
+
+    if (!built) {
+      for (int j = 0; j < nall; j++)
+        if (is_vertex(atom->tag[j])) bins[key(x[j], 0, 0, 0)].push_back(j);
+      built = true;
+    }
+
+    // candidate triangles: those of the vertices in the 27 bins around the point
+    cand.clear();
+    for (int dx = -1; dx <= 1; dx++)
+      for (int dy = -1; dy <= 1; dy++)
+        for (int dz = -1; dz <= 1; dz++) {
+          auto it = bins.find(key(x[i], dx, dy, dz));
+          if (it == bins.end()) continue;
+          for (int j : it->second) {
+            const size_t vv = std::lower_bound(mesh_vertices.begin(), mesh_vertices.end(),
+                                               static_cast<int64_t>(atom->tag[j])) -
+                mesh_vertices.begin();
+            for (int q = vtri_offset[vv]; q < vtri_offset[vv + 1]; q++)
+              cand.push_back(vtri_list[q]);
+          }
+        }
+    std::sort(cand.begin(), cand.end());
+    cand.erase(std::unique(cand.begin(), cand.end()), cand.end());
+    if (cand.empty() && snap_flag)
+      for (int t = 0; t < mesh.ntri; t++) cand.push_back(t);
+
+    int best = -1, bestc[3] = {-1, -1, -1};
+    double bestd = 0.0, bestlam[3] = {0.0, 0.0, 0.0}, bestell = 0.0;
+    for (int t : cand) {
+      int c[3];
+      bool ok = true;
+      for (int k = 0; k < 3; k++) ok = ok && (c[k] = corner_image(i, t, k)) >= 0;
+      if (!ok) continue;
+      double lam[3];
+      const double d = std::sqrt(
+          geomint::closest_point_triangle(x[i], x[c[0]], x[c[1]], x[c[2]], lam));
+      const double tol = 1e-12 * dmax;
+      if (best < 0 || d < bestd - tol || (std::fabs(d - bestd) <= tol && t < best)) {
+        geomint::TriFrame F;
+        frame_of(x, c, F);
+        best = t;
+        bestd = d;
+        bestell = std::sqrt(F.l2max);
+        for (int k = 0; k < 3; k++) {
+          bestc[k] = c[k];
+          bestlam[k] = lam[k];
+        }
+      }
+    }
+    if (best < 0)
+      error->one(FLERR, "{}: no candidate triangle for point {} on rank {}: none of the "
+                 "triangles near it has all its vertices on this rank; use comm_modify cutoff {}",
+                 STYLE, atom->tag[i], comm->me, std::ceil((dmax + 2.0 * neighbor->skin) * 100.0) / 100.0);
+    if (!snap_flag && bestd > 1e-6 * bestell)
+      error->one(FLERR, "{}: point {} is {:.6g} away from the closest triangle {} (longest edge "
+                 "{:.6g}); points must lie on the mesh, or use 'snap yes' to project them onto it",
+                 STYLE, atom->tag[i], bestd, best + 1, bestell);
+
+    geomint::clamp_barycentric(bestlam);
+    geomint::TriFrame F;
+    frame_of(x, bestc, F);
+    geomint::tri_point(F, bestlam, x[i]);
+    double ldot[3], pv[3];
+    geomint::tri_project(F, v[i], ldot, pv);
+    for (int d = 0; d < 3; d++) v[i][d] = pv[d];
+    state[i][0] = best + 1;
+    for (int k = 0; k < 3; k++) state[i][k + 1] = bestlam[k];
+  }
+}
+
+/* ----------------------------------------------------------------------
+   one step with points: B(h/2) A(h/2) G(h/2) O(h) G(h/2) A(h/2) [B(h/2)]
+------------------------------------------------------------------------- */
+
+void FixBagogab::bagogab_step()
+{
+  n_transfers = n_reflections = max_segments = 0;
+  b_step();
+  a_step();
+  g_step(0.5 * update->dt);
+  o_step();
+  g_step(0.5 * update->dt);
+  a_step();
+}
+
+// B(h/2): points get (h/2) Pi f, vertices the chain-rule forces lambda_k f
+void FixBagogab::b_step()
+{
+  if (!vtx_valid) find_corners();
+  grow_work();
+  double **x = atom->x;
+  double **v = atom->v;
+  double **f = atom->f;
+  const int *mask = atom->mask;
+  const int *type = atom->type;
+  const double *rmass = atom->rmass;
+  const double *mass = atom->mass;
+  const int nlocal = atom->nlocal;
+  const int nall = nlocal + atom->nghost;
+
+  for (int j = 0; j < nall; j++) fc[j][0] = fc[j][1] = fc[j][2] = 0.0;
+  for (int i = 0; i < nlocal; i++) {
+    if (!(mask[i] & intri_bit)) continue;
+    for (int k = 0; k < 3; k++) {
+      const int j = vtx[i][k];
+      if (!(mask[j] & groupbit)) continue;
+      const double lam = state[i][k + 1];
+      fc[j][0] += lam * f[i][0];
+      fc[j][1] += lam * f[i][1];
+      fc[j][2] += lam * f[i][2];
+    }
+    geomint::TriFrame F;
+    frame_of(x, vtx[i], F);
+    double ldot[3], pf[3];
+    geomint::tri_project(F, f[i], ldot, pf);
+    const double m = rmass ? rmass[i] : mass[type[i]];
+    geomint::kick(v[i], pf, dtf / m);
+  }
+  rev_buf = fc;
+  geomint_compat::reverse_comm(comm, this);
+
+  for (int i = 0; i < nlocal; i++) {
+    if (!(mask[i] & groupbit) || (mask[i] & intri_bit)) continue;
+    const double m = rmass ? rmass[i] : mass[type[i]];
+    const double ft[3] = {f[i][0] + fc[i][0], f[i][1] + fc[i][1], f[i][2] + fc[i][2]};
+    geomint::kick(v[i], ft, dtf / m);
+  }
+}
+
+// A(h/2): free atoms drift; points keep lambda and p_lambda = m A^T v while A changes
+void FixBagogab::a_step()
+{
+  double **x = atom->x;
+  double **v = atom->v;
+  const int *mask = atom->mask;
+  const int nlocal = atom->nlocal;
+  const double half_h = 0.5 * update->dt;
+
+  for (int i = 0; i < nlocal; i++) {
+    if (!(mask[i] & intri_bit)) continue;
+    geomint::TriFrame F;
+    frame_of(x, vtx[i], F);
+    geomint::tri_at(F, v[i], wat[i]);
+  }
+  for (int i = 0; i < nlocal; i++)
+    if ((mask[i] & groupbit) && !(mask[i] & intri_bit)) geomint::drift(x[i], v[i], half_h);
+  geomint_compat::forward_comm(comm, this);
+  for (int i = 0; i < nlocal; i++) {
+    if (!(mask[i] & intri_bit)) continue;
+    geomint::TriFrame F;
+    frame_of(x, vtx[i], F);
+    if (geomint::tri_degenerate(F))
+      error->one(FLERR, "{}: triangle {} became degenerate at step {}", STYLE,
+                 static_cast<int>(state[i][0]), update->ntimestep);
+    double ldot[3];
+    geomint::tri_from_at(F, wat[i], ldot, v[i]);
+    const double lam[3] = {state[i][1], state[i][2], state[i][3]};
+    geomint::tri_point(F, lam, x[i]);
+  }
+}
+
+// G(tau): exact drift of every point over the frozen mesh; recoil onto vertices
+void FixBagogab::g_step(double tau)
+{
+  double **x = atom->x;
+  double **v = atom->v;
+  const int *mask = atom->mask;
+  const int *type = atom->type;
+  const double *rmass = atom->rmass;
+  const double *mass = atom->mass;
+  const int nlocal = atom->nlocal;
+  const int nall = nlocal + atom->nghost;
+
+  for (int j = 0; j < nall; j++) dp[j][0] = dp[j][1] = dp[j][2] = 0.0;
+  MeshAccess acc = {x, mask, groupbit, dp, &mesh, atom, domain, 0};
+  for (int i = 0; i < nlocal; i++) {
+    if (!(mask[i] & intri_bit)) continue;
+    acc.i = i;
+    int t = static_cast<int>(state[i][0]) - 1;
+    double lam[3] = {state[i][1], state[i][2], state[i][3]};
+    const double m = rmass ? rmass[i] : mass[type[i]];
+    const geomint::GDriftResult r = geomint::g_drift(acc, t, vtx[i], lam, v[i], m, tau);
+    if (r.status == geomint::G_MISSING_VERTEX) {
+      for (int k = 0; k < 3; k++)
+        if (corner_image(i, t, k) < 0) missing_vertex(i, t, mesh.corner(t, k));
+    } else if (r.status == geomint::G_DEGENERATE) {
+      error->one(FLERR, "{}: triangle {} became degenerate at step {}", STYLE, t + 1,
+                 update->ntimestep);
+    } else if (r.status == geomint::G_TOO_MANY_SEGMENTS) {
+      error->one(FLERR, "{}: time step too large for the mesh: point {} crossed more than {} "
+                 "triangle edges in one G half-step at step {}; reduce the timestep",
+                 STYLE, atom->tag[i], geomint::MAX_SEGMENTS, update->ntimestep);
+    }
+    state[i][0] = t + 1;
+    for (int k = 0; k < 3; k++) state[i][k + 1] = lam[k];
+    n_transfers += r.transfers;
+    n_reflections += r.reflections;
+    max_segments = std::max(max_segments, r.segments);
+  }
+  rev_buf = dp;
+  geomint_compat::reverse_comm(comm, this);
+  for (int i = 0; i < nlocal; i++) {
+    if (!(mask[i] & groupbit) || (mask[i] & intri_bit)) continue;
+    const double m = rmass ? rmass[i] : mass[type[i]];
+    v[i][0] += dp[i][0] / m;
+    v[i][1] += dp[i][1] / m;
+    v[i][2] += dp[i][2] / m;
+  }
+}
+
+// O(h) on every group atom; zero yes acts on the free atoms; points tally Pi v
+void FixBagogab::o_step()
+{
+  double **x = atom->x;
+  double **v = atom->v;
+  const int *mask = atom->mask;
+  const int *type = atom->type;
+  const double *rmass = atom->rmass;
+  const double *mass = atom->mass;
+  const int nlocal = atom->nlocal;
+  const int B = geomint::NORMAL_BLOCK;
+  int idx[geomint::NORMAL_BLOCK];
+  double xi[geomint::NORMAL_BLOCK][3];
+
+  if (zero_flag && atom->nmax > nmax_delta) {
+    memory->destroy(delta);
+    nmax_delta = atom->nmax;
+    memory->create(delta, nmax_delta, 3, "bagogab:delta");
+  }
+
+  double de = 0.0;
+  double local[4] = {0.0, 0.0, 0.0, 0.0};
+  for (int i0 = 0; i0 < nlocal; i0 += B) {
+    const int n = draw_block(i0, std::min(i0 + B, nlocal), idx, xi);
+    for (int j = 0; j < n; j++) {
+      const int i = idx[j];
+      const int t = type[i];
+      const double m = rmass ? rmass[i] : mass[t];
+      const double sigma = noise_sigma(i);
+      if (mask[i] & intri_bit) {
+        // the out-of-plane part of the noise is dropped by the next projection
+        const double v2 = geomint::dot3(v[i], v[i]);
+        for (int d = 0; d < 3; d++) v[i][d] = c1_type[t] * v[i][d] + sigma * xi[j][d];
+        geomint::TriFrame F;
+        frame_of(x, vtx[i], F);
+        double ldot[3], pv[3];
+        geomint::tri_project(F, v[i], ldot, pv);
+        de += m * (v2 - geomint::dot3(pv, pv));
+      } else if (zero_flag) {
+        for (int d = 0; d < 3; d++) {
+          delta[i][d] = sigma * xi[j][d];
+          local[d] += m * delta[i][d];
+        }
+        local[3] += m;
+      } else {
+        de += m * geomint::ou_kick(v[i], c1_type[t], sigma, xi[j]);
+      }
+    }
+  }
+  if (zero_flag) {
+    double global[4];
+    MPI_Allreduce(local, global, 4, MPI_DOUBLE, MPI_SUM, world);
+    double shift[3] = {0.0, 0.0, 0.0};
+    if (global[3] > 0.0)
+      for (int d = 0; d < 3; d++) shift[d] = global[d] / global[3];
+    for (int i = 0; i < nlocal; i++) {
+      if (!(mask[i] & groupbit) || (mask[i] & intri_bit)) continue;
+      const int t = type[i];
+      const double m = rmass ? rmass[i] : mass[t];
+      const double d3[3] = {delta[i][0] - shift[0], delta[i][1] - shift[1],
+                            delta[i][2] - shift[2]};
+      de += m * geomint::ou_kick(v[i], c1_type[t], 1.0, d3);
+    }
+  }
+  if (tally_flag) e_bath_local += 0.5 * force->mvv2e * de;
+}
+
+/* ----------------------------------------------------------------------
+   DOF: each point has 2 (it moves in its triangle's plane), so 1 is removed
+------------------------------------------------------------------------- */
+
+geomint_compat::dof_type FixBagogab::dof(int jgroup)
+{
+  if (!intri_bit) return 0;
+  const int jbit = group->bitmask[jgroup];
+  bigint n = 0, total = 0;
+  for (int i = 0; i < atom->nlocal; i++)
+    if ((atom->mask[i] & intri_bit) && (atom->mask[i] & jbit)) n++;
+  MPI_Allreduce(&n, &total, 1, MPI_LMP_BIGINT, MPI_SUM, world);
+  return static_cast<geomint_compat::dof_type>(total);
+}
+
+// [1] edge transfers, [2] border reflections (sums), [3] max segments in a G half-step
+double FixBagogab::compute_vector(int n)
+{
+  if (n < 2) {
+    const int local = n == 0 ? n_transfers : n_reflections;
+    int total = 0;
+    MPI_Allreduce(&local, &total, 1, MPI_INT, MPI_SUM, world);
+    return total;
+  }
+  int total = 0;
+  MPI_Allreduce(&max_segments, &total, 1, MPI_INT, MPI_MAX, world);
+  return total;
+}
+
+/* ----------------------------------------------------------------------
+   per-atom state: allocation, migration, restart
+------------------------------------------------------------------------- */
+
+void FixBagogab::grow_arrays(int nmax)
+{
+  memory->grow(state, nmax, 4, "bagogab:state");
+  array_atom = state;
+}
+
+void FixBagogab::copy_arrays(int i, int j, int /*delflag*/)
+{
+  for (int k = 0; k < 4; k++) state[j][k] = state[i][k];
+}
+
+void FixBagogab::set_arrays(int i)
+{
+  for (int k = 0; k < 4; k++) state[i][k] = 0.0;
+}
+
+int FixBagogab::pack_exchange(int i, double *buf)
+{
+  buf[0] = state[i][0];
+  buf[1] = state[i][2];
+  buf[2] = state[i][3];
+  return 3;
+}
+
+int FixBagogab::unpack_exchange(int nlocal, double *buf)
+{
+  state[nlocal][0] = buf[0];
+  state[nlocal][2] = buf[1];
+  state[nlocal][3] = buf[2];
+  state[nlocal][1] = 1.0 - buf[1] - buf[2];
+  return 3;
+}
+
+int FixBagogab::pack_restart(int i, double *buf)
+{
+  buf[0] = 4;
+  buf[1] = state[i][0];
+  buf[2] = state[i][2];
+  buf[3] = state[i][3];
+  return 4;
+}
+
+void FixBagogab::unpack_restart(int nlocal, int nth)
+{
+  double **extra = atom->extra;
+  int m = 0;
+  for (int i = 0; i < nth; i++) m += static_cast<int>(extra[nlocal][m]);
+  m++;
+  state[nlocal][0] = extra[nlocal][m++];
+  state[nlocal][2] = extra[nlocal][m++];
+  state[nlocal][3] = extra[nlocal][m++];
+  state[nlocal][1] = 1.0 - state[nlocal][2] - state[nlocal][3];
+}
+
+int FixBagogab::size_restart(int /*nlocal*/)
+{
+  return 4;
+}
+
+int FixBagogab::maxsize_restart()
+{
+  return 4;
+}
+
+/* ----------------------------------------------------------------------
+   forward communication of x inside the step (with the PBC shift, as
+   AtomVec::pack_comm does); reverse sums of fc or dp onto owners
+------------------------------------------------------------------------- */
+
+int FixBagogab::pack_forward_comm(int n, int *list, double *buf, int pbc_flag, int *pbc)
+{
+  double **x = atom->x;
+  double dx = 0.0, dy = 0.0, dz = 0.0;
+  if (pbc_flag) {
+    dx = pbc[0] * domain->xprd + pbc[5] * domain->xy + pbc[4] * domain->xz;
+    dy = pbc[1] * domain->yprd + pbc[3] * domain->yz;
+    dz = pbc[2] * domain->zprd;
+  }
+  int m = 0;
+  for (int q = 0; q < n; q++) {
+    const int j = list[q];
+    buf[m++] = x[j][0] + dx;
+    buf[m++] = x[j][1] + dy;
+    buf[m++] = x[j][2] + dz;
+  }
+  return m;
+}
+
+void FixBagogab::unpack_forward_comm(int n, int first, double *buf)
+{
+  double **x = atom->x;
+  int m = 0;
+  for (int i = first; i < first + n; i++) {
+    x[i][0] = buf[m++];
+    x[i][1] = buf[m++];
+    x[i][2] = buf[m++];
+  }
+}
+
+int FixBagogab::pack_reverse_comm(int n, int first, double *buf)
+{
+  int m = 0;
+  for (int i = first; i < first + n; i++) {
+    buf[m++] = rev_buf[i][0];
+    buf[m++] = rev_buf[i][1];
+    buf[m++] = rev_buf[i][2];
+  }
+  return m;
+}
+
+void FixBagogab::unpack_reverse_comm(int n, int *list, double *buf)
+{
+  int m = 0;
+  for (int q = 0; q < n; q++) {
+    const int j = list[q];
+    rev_buf[j][0] += buf[m++];
+    rev_buf[j][1] += buf[m++];
+    rev_buf[j][2] += buf[m++];
+  }
 }

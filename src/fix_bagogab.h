@@ -14,6 +14,9 @@ FixStyle(bagogab,FixBagogab);
 #define GEOMINT_FIX_BAGOGAB_H
 
 #include "fix.h"
+#include "geomint_compat.h"
+
+#include "geomint/mesh_table.h"
 
 #include <string>
 #include <vector>
@@ -35,6 +38,25 @@ class FixBagogab : public Fix {
   void restart(char *) override;
   void *extract(const char *, int &) override;
   double memory_usage() override;
+
+  // in-triangle points
+  void setup_pre_neighbor() override;
+  void pre_neighbor() override;
+  geomint_compat::dof_type dof(int) override;
+  double compute_vector(int) override;
+  void grow_arrays(int) override;
+  void copy_arrays(int, int, int) override;
+  void set_arrays(int) override;
+  int pack_exchange(int, double *) override;
+  int unpack_exchange(int, double *) override;
+  int pack_restart(int, double *) override;
+  void unpack_restart(int, int) override;
+  int size_restart(int) override;
+  int maxsize_restart() override;
+  int pack_forward_comm(int, int *, double *, int, int *) override;
+  void unpack_forward_comm(int, int, double *) override;
+  int pack_reverse_comm(int, int, double *) override;
+  void unpack_reverse_comm(int, int *, double *) override;
 
  protected:
   // arguments
@@ -68,6 +90,36 @@ class FixBagogab : public Fix {
   int draw_block(int i0, int i1, int *idx, double (*xi)[3]) const;
   void baoa_step();            // B(h/2) A(h/2) O(h) A(h/2), one pass over the group
   void baoa_step_zero();       // the same with the net random momentum removed
+
+  // in-triangle points (mesh keyword): spec/bagogab.md sections 3-8
+  bool mesh_active;                // the mesh keyword was given
+  geomint::MeshTable mesh;         // replicated connectivity and adjacency
+  std::vector<int64_t> mesh_vertices;              // sorted distinct vertex IDs
+  std::vector<int> vtri_offset, vtri_list;         // vertex -> its triangles (CSR)
+  int intri_bit;                   // group bit of the points (0: none)
+  bool mesh_checked;               // the one-time checks of the first setup are done
+  double dmax;                     // longest triangle edge at the latest setup
+  double **state;                  // per atom: triangle id (1-based, 0 = none), l1, l2, l3
+  int **vtx;                       // per point: local indices of its corners (closest images)
+  bool vtx_valid;                  // vtx is valid until the next reneighboring
+  int nmax_work;                   // allocated rows of vtx, fc, dp, wat
+  double **fc, **dp, **wat;        // chain-rule forces, recoil momenta, A^T v
+  double **rev_buf;                // what reverse communication sums: fc or dp
+  int n_transfers, n_reflections, max_segments;    // this step, this rank
+
+  void read_mesh();
+  void check_mesh();
+  void assign_points();
+  void grow_work();
+  void find_corners();
+  int corner_image(int i, int t, int k) const;
+  void missing_vertex(int i, int t, int64_t vtag) const;
+  bool is_vertex(int64_t tag) const;
+  void bagogab_step();
+  void b_step();
+  void a_step();
+  void g_step(double tau);
+  void o_step();
 };
 
 }    // namespace LAMMPS_NS

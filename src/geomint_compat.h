@@ -8,10 +8,12 @@
 
 #include "comm.h"
 #include "error.h"
+#include "fix.h"
 #include "lammps.h"
 
 #include <cstring>
 #include <string>
+#include <utility>
 
 #ifndef LAMMPS_VERSION_NUMBER
 #error "LAMMPS_VERSION_NUMBER must be defined (the GEOMINT CMake build does this)"
@@ -39,6 +41,9 @@ namespace geomint_compat {
     comm->reverse_comm_fix(style, size);
 #endif
   }
+
+  // Fix::dof() returns int in 2021-2022 and bigint in later releases
+  using dof_type = decltype(std::declval<Fix &>().dof(0));
 
   // yes/no keyword values (utils::logical() exists only from 2022 on).
   inline bool yes_no(Error *error, const std::string &style, const std::string &keyword,

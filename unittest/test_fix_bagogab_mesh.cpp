@@ -1,0 +1,370 @@
+// fix bagogab with in-triangle points (mesh, intri, snap): spec/bagogab.md
+// sections 3-10.  Statistical checks as in section 10: independent replicas,
+// pass if |mean - exact| <= 4.5 SE and SE <= SE_max.  Tests named Slow* carry
+// the ctest label "slow" (./geomint test --all).
+#include "lammps_session.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using geomint_test::MeanSE;
+using geomint_test::Session;
+using geomint_test::mean_se;
+
+namespace {
+
+using Vec = std::array<double, 3>;
+using Tri = std::array<int, 3>;
+
+// A test system: mesh vertices (type 1), in-triangle points (type 2), bonds,
+// written as a LAMMPS data file (atom_style bond) and a GEOMINT mesh file.
+struct MeshCase {
+  Vec lo{{-10, -10, -10}}, hi{{10, 10, 10}};
+  std::vector<Vec> verts;
+  std::vector<Tri> tris;                    // 0-based vertex indices
+  std::vector<Vec> points;
+  std::vector<std::array<int, 2>> bonds;    // 0-based atom indices
+  std::vector<int> point_tri;               // triangle of each point (for checks)
+
+  int nv() const { return static_cast<int>(verts.size()); }
+
+  // a point placed exactly on triangle t at barycentrics (1-l2-l3, l2, l3)
+  void add_point(int t, double l2, double l3)
+  {
+    const Vec &a = verts[tris[t][0]], &b = verts[tris[t][1]], &c = verts[tris[t][2]];
+    Vec p;
+    for (int d = 0; d < 3; d++) p[d] = a[d] + (b[d] - a[d]) * l2 + (c[d] - a[d]) * l3;
+    points.push_back(p);
+    point_tri.push_back(t);
+  }
+
+  // n points uniform in area over the triangles
+  void add_uniform_points(int n, unsigned seed)
+  {
+    std::mt19937_64 rng(seed);
+    std::uniform_real_distribution<double> u(0.0, 1.0);
+    std::vector<double> cum;
+    double total = 0.0;
+    for (const Tri &t : tris) {
+      total += area(t);
+      cum.push_back(total);
+    }
+    for (int i = 0; i < n; i++) {
+      const double r = u(rng) * total;
+      int t = 0;
+      while (cum[t] < r) t++;
+      double l2 = u(rng), l3 = u(rng);
+      if (l2 + l3 > 1.0) l2 = 1.0 - l2, l3 = 1.0 - l3;
+      add_point(t, l2, l3);
+    }
+  }
+
+  double area(const Tri &t) const
+  {
+    const Vec &a = verts[t[0]], &b = verts[t[1]], &c = verts[t[2]];
+    const Vec e{{b[0] - a[0], b[1] - a[1], b[2] - a[2]}}, f{{c[0] - a[0], c[1] - a[1], c[2] - a[2]}};
+    const Vec n{{e[1] * f[2] - e[2] * f[1], e[2] * f[0] - e[0] * f[2], e[0] * f[1] - e[1] * f[0]}};
+    return 0.5 * std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+  }
+
+  void bond_edges()
+  {
+    std::vector<std::array<int, 2>> e;
+    for (const Tri &t : tris)
+      for (int k = 0; k < 3; k++) {
+        int a = t[k], b = t[(k + 1) % 3];
+        if (a > b) std::swap(a, b);
+        e.push_back({{a, b}});
+      }
+    std::sort(e.begin(), e.end());
+    e.erase(std::unique(e.begin(), e.end()), e.end());
+    bonds = e;
+  }
+
+  void write(const std::string &data, const std::string &mesh) const
+  {
+    std::ofstream d(data);
+    d.precision(17);
+    d << "GEOMINT test system\n\n"
+      << verts.size() + points.size() << " atoms\n2 atom types\n"
+      << bonds.size() << " bonds\n1 bond types\n\n";
+    const char *ax[3] = {"x", "y", "z"};
+    for (int k = 0; k < 3; k++) d << lo[k] << " " << hi[k] << " " << ax[k] << "lo " << ax[k] << "hi\n";
+    d << "\nMasses\n\n1 1.0\n2 1.0\n\nAtoms # bond\n\n";
+    int id = 1;
+    for (const Vec &v : verts) d << id++ << " 1 1 " << v[0] << " " << v[1] << " " << v[2] << "\n";
+    for (const Vec &p : points) d << id++ << " 2 2 " << p[0] << " " << p[1] << " " << p[2] << "\n";
+    if (!bonds.empty()) {
+      d << "\nBonds\n\n";
+      for (size_t b = 0; b < bonds.size(); b++)
+        d << b + 1 << " 1 " << bonds[b][0] + 1 << " " << bonds[b][1] + 1 << "\n";
+    }
+    std::ofstream m(mesh);
+    m << "# GEOMINT test mesh\n" << tris.size() << " triangles\n\nTriangles\n\n";
+    for (size_t t = 0; t < tris.size(); t++)
+      m << t + 1 << " " << tris[t][0] + 1 << " " << tris[t][1] + 1 << " " << tris[t][2] + 1 << "\n";
+  }
+};
+
+// rotate a vector off the axes (fixed rotation)
+Vec rotate(const Vec &v)
+{
+  const double a = 0.3, b = 0.7, c = -0.4;
+  const double ca = std::cos(a), sa = std::sin(a), cb = std::cos(b), sb = std::sin(b),
+               cc = std::cos(c), sc = std::sin(c);
+  Vec r1{{v[0], ca * v[1] - sa * v[2], sa * v[1] + ca * v[2]}};
+  Vec r2{{cb * r1[0] + sb * r1[2], r1[1], -sb * r1[0] + cb * r1[2]}};
+  return {{cc * r2[0] - sc * r2[1], sc * r2[0] + cc * r2[1], r2[2]}};
+}
+
+// (c) one triangle, rotated off the axes
+MeshCase one_triangle()
+{
+  MeshCase c;
+  c.verts = {rotate({{0, 0, 0}}), rotate({{2, 0, 0}}), rotate({{0.5, 1.5, 0}})};
+  c.tris = {{{0, 1, 2}}};
+  return c;
+}
+
+// (d) two triangles on the edge (0,0,0)-(1.5,0,0), areas 0.9 and 0.45, dihedral 50 degrees
+MeshCase hinge()
+{
+  MeshCase c;
+  const double th = 50.0 * M_PI / 180.0;
+  c.verts = {{{0, 0, 0}}, {{1.5, 0, 0}}, {{0.4, 1.2, 0}}, {{0.9, -0.6 * std::cos(th), 0.6 * std::sin(th)}}};
+  c.tris = {{{0, 1, 2}}, {{1, 0, 3}}};
+  return c;
+}
+
+// a flat n x n patch of unit squares split in two, periodic or open, in the xy plane
+MeshCase flat_patch(int n, bool periodic, double a = 1.0)
+{
+  MeshCase c;
+  const int nv = periodic ? n : n + 1;
+  for (int j = 0; j < nv; j++)
+    for (int i = 0; i < nv; i++) c.verts.push_back({{i * a, j * a, 0.0}});
+  auto id = [&](int i, int j) { return (j % nv) * nv + (i % nv); };
+  for (int j = 0; j < n; j++)
+    for (int i = 0; i < n; i++) {
+      c.tris.push_back({{id(i, j), id(i + 1, j), id(i + 1, j + 1)}});
+      c.tris.push_back({{id(i, j), id(i + 1, j + 1), id(i, j + 1)}});
+    }
+  if (periodic) {
+    c.lo = {{0, 0, -5}};
+    c.hi = {{n * a, n * a, 5}};
+  } else {
+    c.lo = {{-5, -5, -5}};
+    c.hi = {{n * a + 5, n * a + 5, 5}};
+  }
+  return c;
+}
+
+std::string tmp_path(const std::string &name)
+{
+  return testing::TempDir() + "geomint_mesh_" + name;
+}
+
+// the LAMMPS set-up of a case: data, mesh, groups; no pair interactions
+std::string setup_lines(const MeshCase &c, const std::string &name, const std::string &extra = "")
+{
+  const std::string data = tmp_path(name + ".data"), mesh = tmp_path(name + ".mesh");
+  c.write(data, mesh);
+  return "units lj\natom_style bond\natom_modify map array\nboundary p p p\n"
+         "read_data " + data + "\n" + extra +
+         "group verts type 1\ngroup pts type 2\nbond_style zero\nbond_coeff *\n"
+         "pair_style none\nneighbor 0.5 bin\n"
+         "comm_modify cutoff 6.0\nthermo 0\n";
+}
+
+std::string mesh_of(const std::string &name)
+{
+  return tmp_path(name + ".mesh");
+}
+
+double norm(const double *v)
+{
+  return std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+}
+
+// ---------------------------------------------------------------------------
+// Without friction the G drift keeps every point's speed (reflections and
+// transfers are isometries), the points stay on the mesh, and the state is valid
+// ---------------------------------------------------------------------------
+
+void expect_speed_kept(const MeshCase &c, const std::string &name, int nsteps, bool transfers)
+{
+  Session s;
+  s.cmd(setup_lines(c, name) + "timestep 0.05\nvelocity pts create 1.0 8812 dist gaussian\n"
+        "fix 1 pts bagogab 1.0 1.0 1.0 4242 mesh " + mesh_of(name) + " intri pts scale 2 0.0\n"
+        "variable ntr equal f_1[1]\nvariable nrf equal f_1[2]\n"
+        "fix sum all ave/time 1 " + std::to_string(nsteps) + " " + std::to_string(nsteps) +
+        " v_ntr v_nrf\nrun 0");
+  const std::vector<double> v0 = s.atom_vec3("v");
+  s.cmd("run " + std::to_string(nsteps));
+  const std::vector<double> v1 = s.atom_vec3("v");
+  const std::vector<double> st = s.fix_peratom("1", 4);
+  const std::vector<double> x = s.atom_vec3("x");
+  const int nv = c.nv();
+  double worst = 0.0;
+  for (size_t p = 0; p < c.points.size(); p++) {
+    const size_t a = nv + p;
+    const double s0 = norm(&v0[3 * a]), s1 = norm(&v1[3 * a]);
+    ASSERT_GT(s0, 0.0);
+    worst = std::max(worst, std::fabs(s1 / s0 - 1.0));
+    // the state: a triangle, barycentrics in the simplex, x = r(lambda)
+    const int t = static_cast<int>(st[4 * a]) - 1;
+    ASSERT_GE(t, 0);
+    ASSERT_LT(t, static_cast<int>(c.tris.size()));
+    EXPECT_NEAR(st[4 * a + 1] + st[4 * a + 2] + st[4 * a + 3], 1.0, 1e-14);
+    for (int k = 1; k < 4; k++) EXPECT_GE(st[4 * a + k], 0.0);
+    for (int d = 0; d < 3; d++) {
+      double r = 0.0;
+      for (int k = 0; k < 3; k++) r += st[4 * a + 1 + k] * c.verts[c.tris[t][k]][d];
+      EXPECT_NEAR(x[3 * a + d], r, 1e-12);    // frozen, unwrapped mesh: r(lambda) directly
+    }
+  }
+  EXPECT_LE(worst, 1e-11);
+  const double ntr = s.equal("f_sum[1]") * nsteps, nrf = s.equal("f_sum[2]") * nsteps;
+  EXPECT_GT(nrf, 0.0);
+  if (transfers) EXPECT_GT(ntr, 0.0);
+  else EXPECT_EQ(ntr, 0.0);
+}
+
+TEST(FixBagogabMesh, FrozenTriangleKeepsSpeedWithoutFriction)
+{
+  MeshCase c = one_triangle();
+  c.add_uniform_points(20, 17);
+  expect_speed_kept(c, "speed_tri", 10000, false);
+}
+
+TEST(FixBagogabMesh, HingeKeepsSpeedWithoutFriction)
+{
+  MeshCase c = hinge();
+  c.add_uniform_points(20, 18);
+  expect_speed_kept(c, "speed_hinge", 10000, true);
+}
+
+// ---------------------------------------------------------------------------
+// Sampling: per-point time averages (the replicas) of functions of the state
+// ---------------------------------------------------------------------------
+
+// runs nsamples x every steps; calls f(point index, state row, v row) after each chunk
+template <class F> void sample_points(Session &s, int npoints, int nv, int nsamples, int every, F f)
+{
+  for (int n = 0; n < nsamples; n++) {
+    s.cmd("run " + std::to_string(every) + " pre no post no");
+    const std::vector<double> st = s.fix_peratom("1", 4);
+    const std::vector<double> v = s.atom_vec3("v");
+    for (int p = 0; p < npoints; p++) f(p, &st[4 * (nv + p)], &v[3 * (nv + p)]);
+  }
+}
+
+void expect_exact(const MeanSE &m, double exact, double se_max, const std::string &what)
+{
+  EXPECT_LE(std::fabs(m.mean - exact), 4.5 * m.se)
+      << what << ": " << m.mean << " +- " << m.se << " vs exact " << exact;
+  EXPECT_LE(m.se, se_max) << what << ": SE " << m.se << " above " << se_max;
+  std::printf("  %-22s %.6f +- %.6f (exact %.6f)\n", what.c_str(), m.mean, m.se, exact);
+}
+
+// (c) one frozen triangle: uniform in area, in-plane KE = kT (2 DOF)
+TEST(FixBagogabMesh, SlowFrozenTriangleIsUniformInArea)
+{
+  MeshCase c = one_triangle();
+  const int np = 1000;
+  c.add_uniform_points(np, 19);
+  Session s;
+  s.cmd(setup_lines(c, "stats_tri") + "timestep 0.05\nvelocity pts create 1.0 771 dist gaussian\n"
+        "fix 1 pts bagogab 1.0 1.0 1.0 9917 mesh " + mesh_of("stats_tri") + " intri pts\n"
+        "run 200");
+  const int nsamples = 5000;
+  std::vector<std::array<double, 10>> acc(np);
+  for (auto &a : acc) a.fill(0.0);
+  sample_points(s, np, c.nv(), nsamples, 20, [&](int p, const double *st, const double *v) {
+    const double l[3] = {st[1], st[2], st[3]};
+    for (int k = 0; k < 3; k++) {
+      acc[p][k] += l[k];
+      acc[p][3 + k] += l[k] * l[k];
+      acc[p][6 + k] += l[k] * l[(k + 1) % 3];
+    }
+    acc[p][9] += 0.5 * (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+  });
+  for (int q = 0; q < 10; q++) {
+    std::vector<double> r(np);
+    for (int p = 0; p < np; p++) r[p] = acc[p][q] / nsamples;
+    const MeanSE m = mean_se(r);
+    if (q < 3) expect_exact(m, 1.0 / 3.0, 3e-4, "<l" + std::to_string(q + 1) + ">");
+    else if (q < 6) expect_exact(m, 1.0 / 6.0, 3e-4, "<l" + std::to_string(q - 2) + "^2>");
+    else if (q < 9) expect_exact(m, 1.0 / 12.0, 1e-4, "<l_i l_j> #" + std::to_string(q - 5));
+    else expect_exact(m, 1.0, 2e-3, "<m|v|^2/2> (kT = 1)");
+  }
+}
+
+// (d) hinge of two frozen triangles, areas 0.9 and 0.45: occupancy 2/3, KE = kT
+TEST(FixBagogabMesh, SlowHingeOccupancyIsTheAreaFraction)
+{
+  MeshCase c = hinge();
+  const int np = 1000;
+  c.add_uniform_points(np, 20);
+  Session s;
+  s.cmd(setup_lines(c, "stats_hinge") + "timestep 0.05\nvelocity pts create 1.0 772 dist gaussian\n"
+        "fix 1 pts bagogab 1.0 1.0 1.0 9918 mesh " + mesh_of("stats_hinge") + " intri pts\n"
+        "run 200");
+  const int nsamples = 5000;
+  std::vector<double> occ(np, 0.0), ke(np, 0.0);
+  sample_points(s, np, c.nv(), nsamples, 20, [&](int p, const double *st, const double *v) {
+    occ[p] += (st[0] == 1.0) ? 1.0 : 0.0;
+    ke[p] += 0.5 * (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+  });
+  for (int p = 0; p < np; p++) occ[p] /= nsamples, ke[p] /= nsamples;
+  expect_exact(mean_se(occ), c.area(c.tris[0]) / (c.area(c.tris[0]) + c.area(c.tris[1])), 5e-4,
+               "occupancy of the 0.9 triangle");
+  expect_exact(mean_se(ke), 1.0, 2e-3, "<m|v|^2/2> (kT = 1)");
+}
+
+// (e) diffusion on a flat frozen periodic mesh: D = kT damp / m
+TEST(FixBagogabMesh, SlowFlatMeshDiffusionCoefficient)
+{
+  MeshCase c = flat_patch(10, true);
+  const int np = 1000;
+  c.add_uniform_points(np, 21);
+  Session s;
+  const double h = 0.05, tau = 20.0, damp = 1.0;
+  s.cmd(setup_lines(c, "diffusion") + "timestep 0.05\nvelocity pts create 1.0 773 dist gaussian\n"
+        "fix 1 pts bagogab 1.0 1.0 1.0 9919 mesh " + mesh_of("diffusion") + " intri pts\n"
+        "variable ntr equal f_1[1]\nfix sum all ave/time 1 1000 1000 v_ntr\nrun 1000");
+  EXPECT_GT(s.equal("f_sum"), 0.0);    // transfers happen
+  const int nwin = 200, every = static_cast<int>(tau / h + 0.5);
+  std::vector<double> msd(np, 0.0);
+  std::vector<double> x0 = s.atom_vec3("x");
+  for (int w = 0; w < nwin; w++) {
+    s.cmd("run " + std::to_string(every) + " pre no post no");
+    const std::vector<double> x1 = s.atom_vec3("x");
+    for (int p = 0; p < np; p++) {
+      const size_t a = 3 * (c.nv() + p);
+      double d2 = 0.0;
+      for (int d = 0; d < 3; d++) d2 += (x1[a + d] - x0[a + d]) * (x1[a + d] - x0[a + d]);
+      msd[p] += d2 / nwin;
+    }
+    x0 = x1;
+  }
+  // <|dr|^2> = 4 D (tau - damp (1 - exp(-tau/damp))) for 2D Langevin motion
+  const double denom = 4.0 * (tau - damp * (1.0 - std::exp(-tau / damp)));
+  for (double &m : msd) m /= denom;
+  const MeanSE m = mean_se(msd);
+  const double d_exact = 0.5 * h / std::tanh(0.5 * h);    // BAOAB's discrete D (1.0002)
+  std::printf("  D estimate %.5f +- %.5f (exact %.5f)\n", m.mean, m.se, d_exact);
+  EXPECT_LE(std::fabs(m.mean - d_exact), 0.011 * d_exact);
+  EXPECT_LE(m.se, 0.004);
+}
+
+}    // namespace
