@@ -580,6 +580,7 @@ struct MeshAccess {
   int apex(int t, int k) const { return mesh->apex[3 * t + k]; }
   int image(int64_t vtag) const
   {
+    if (vtag > atom->map_tag_max) return -1;
     const int j = atom->map(static_cast<tagint>(vtag));
     return j < 0 ? -1 : domain->closest_image(i, j);
   }
@@ -676,6 +677,7 @@ void FixBagogab::check_mesh()
   // every vertex is owned by exactly one rank; gather the vertex positions
   std::vector<double> pos(4 * static_cast<size_t>(nv), 0.0), all(4 * static_cast<size_t>(nv));
   for (int v = 0; v < nv; v++) {
+    if (mesh_vertices[v] > atom->map_tag_max) continue;    // no such atom
     const int j = atom->map(static_cast<tagint>(mesh_vertices[v]));
     if (j >= 0 && j < nlocal) {
       pos[4 * v] = x[j][0];
@@ -771,6 +773,7 @@ void FixBagogab::check_mesh()
 
 int FixBagogab::corner_image(int i, int t, int k) const
 {
+  if (mesh.corner(t, k) > atom->map_tag_max) return -1;
   const int j = atom->map(static_cast<tagint>(mesh.corner(t, k)));
   return j < 0 ? -1 : domain->closest_image(i, j);
 }
@@ -1132,6 +1135,7 @@ void FixBagogab::o_step()
       const double m = rmass ? rmass[i] : mass[t];
       const double sigma = noise_sigma(i);
       if (mask[i] & intri_bit) {
+        if (c1_type[t] == 1.0 && sigma == 0.0) continue;    // no friction: v unchanged exactly
         // the out-of-plane part of the noise is dropped by the next projection
         const double v2 = geomint::dot3(v[i], v[i]);
         for (int d = 0; d < 3; d++) v[i][d] = c1_type[t] * v[i][d] + sigma * xi[j][d];
@@ -1231,7 +1235,7 @@ int FixBagogab::unpack_exchange(int nlocal, double *buf)
   state[nlocal][0] = buf[0];
   state[nlocal][2] = buf[1];
   state[nlocal][3] = buf[2];
-  state[nlocal][1] = 1.0 - buf[1] - buf[2];
+  state[nlocal][1] = buf[0] > 0.0 ? 1.0 - buf[1] - buf[2] : 0.0;    // non-points hold zeros
   return 3;
 }
 
@@ -1253,7 +1257,7 @@ void FixBagogab::unpack_restart(int nlocal, int nth)
   state[nlocal][0] = extra[nlocal][m++];
   state[nlocal][2] = extra[nlocal][m++];
   state[nlocal][3] = extra[nlocal][m++];
-  state[nlocal][1] = 1.0 - state[nlocal][2] - state[nlocal][3];
+  state[nlocal][1] = state[nlocal][0] > 0.0 ? 1.0 - state[nlocal][2] - state[nlocal][3] : 0.0;
 }
 
 int FixBagogab::size_restart(int /*nlocal*/)

@@ -195,6 +195,13 @@ double norm(const double *v)
   return std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
 }
 
+double max_abs_diff(const std::vector<double> &a, const std::vector<double> &b)
+{
+  double m = 0.0;
+  for (size_t i = 0; i < a.size() && i < b.size(); i++) m = std::max(m, std::fabs(a[i] - b[i]));
+  return a.size() == b.size() ? m : HUGE_VAL;
+}
+
 // ---------------------------------------------------------------------------
 // Without friction the G drift keeps every point's speed (reflections and
 // transfers are isometries), the points stay on the mesh, and the state is valid
@@ -251,6 +258,203 @@ TEST(FixBagogabMesh, HingeKeepsSpeedWithoutFriction)
   MeshCase c = hinge();
   c.add_uniform_points(20, 18);
   expect_speed_kept(c, "speed_hinge", 10000, true);
+}
+
+// ---------------------------------------------------------------------------
+// (f) a free open patch without friction: the momentum of the atoms that are
+// not points is conserved (chain rule + recoil; sum of recoils = 0)
+// ---------------------------------------------------------------------------
+
+MeshCase free_patch(int npoints, unsigned seed)
+{
+  MeshCase c = flat_patch(4, false);
+  for (Vec &v : c.verts) v[2] = 0.1 * std::sin(1.3 * v[0] + 0.7 * v[1]);    // not flat
+  c.add_uniform_points(npoints, seed);
+  c.bond_edges();
+  return c;
+}
+
+const char *const PATCH_FORCES =
+    "bond_style harmonic\nbond_coeff 1 50.0 1.1\n"
+    "pair_style soft 1.0\npair_coeff 1 1 0.0\npair_coeff 1 2 5.0 0.8\npair_coeff 2 2 5.0 1.0\n"
+    "special_bonds lj 1.0 1.0 1.0\n";
+
+std::vector<double> momentum_of_non_points(Session &s, int nv)
+{
+  const std::vector<double> v = s.atom_vec3("v");
+  std::vector<double> p(4, 0.0);    // P and sum m|v|
+  for (int a = 0; a < nv; a++) {
+    for (int d = 0; d < 3; d++) p[d] += v[3 * a + d];
+    p[3] += norm(&v[3 * a]);
+  }
+  return p;
+}
+
+TEST(FixBagogabMesh, FreePatchConservesMomentumWithoutFriction)
+{
+  const MeshCase c = free_patch(12, 31);
+  Session s;
+  s.cmd(setup_lines(c, "momentum") + PATCH_FORCES + "timestep 0.005\n"
+        "velocity all create 1.0 8121 dist gaussian\n"
+        "fix 1 all bagogab 1.0 1.0 1.0 4243 mesh " + mesh_of("momentum") +
+        " intri pts scale 1 0.0 scale 2 0.0\n"
+        "variable ntr equal f_1[1]\nvariable nrf equal f_1[2]\n"
+        "fix sum all ave/time 1 1000 1000 v_ntr v_nrf\nrun 0");
+  const std::vector<double> p0 = momentum_of_non_points(s, c.nv());
+  s.cmd("run 1000");
+  const std::vector<double> p1 = momentum_of_non_points(s, c.nv());
+  for (int d = 0; d < 3; d++) EXPECT_LE(std::fabs(p1[d] - p0[d]), 1e-12 * p0[3]) << "component " << d;
+  EXPECT_GT(s.equal("f_sum[1]"), 0.0) << "no transfers";
+  EXPECT_GT(s.equal("f_sum[2]"), 0.0) << "no reflections";
+  // the momentum really moves between the vertices and the points' recoil:
+  // with the recoil and chain-rule terms dropped it would not be conserved
+  EXPECT_EQ(s.fix_scalar("1"), 0.0);    // no friction, no noise: no heat
+}
+
+// (h) restart: N + write/read_restart + N steps equals 2N steps, bitwise on 1 rank
+TEST(FixBagogabMesh, RestartContinuesTheSameTrajectory)
+{
+  const MeshCase c = free_patch(12, 32);
+  const std::string exact = "atom_modify sort 0 0.0\nneigh_modify every 1 delay 0 check no\n";
+  const std::string fix = "fix 1 all bagogab 1.0 1.0 1.0 4244 mesh " + mesh_of("restart") +
+      " intri pts scale 2 3.0\n";
+  const std::string file = tmp_path("restart.restart");
+  std::vector<double> x_whole, v_whole, st_whole;
+  double tally_whole;
+  {
+    Session whole;
+    whole.cmd(setup_lines(c, "restart", exact) + PATCH_FORCES +
+              "timestep 0.005\nvelocity all create 1.0 8122 dist gaussian\n" + fix + "run 400");
+    x_whole = whole.atom_vec3("x");
+    v_whole = whole.atom_vec3("v");
+    st_whole = whole.fix_peratom("1", 4);
+    tally_whole = whole.fix_scalar("1");
+  }
+  {
+    Session first;
+    first.cmd(setup_lines(c, "restart", exact) + PATCH_FORCES +
+              "timestep 0.005\nvelocity all create 1.0 8122 dist gaussian\n" + fix +
+              "run 200\nwrite_restart " + file);
+  }
+  Session second;
+  second.cmd("read_restart " + file + "\n" + exact +
+             "group verts type 1\ngroup pts type 2\nneighbor 0.5 bin\ncomm_modify cutoff 6.0\n"
+             "pair_style soft 1.0\npair_coeff 1 1 0.0\npair_coeff 1 2 5.0 0.8\n"
+             "pair_coeff 2 2 5.0 1.0\nthermo 0\n" + fix + "run 200");
+  std::remove(file.c_str());
+  EXPECT_EQ(max_abs_diff(x_whole, second.atom_vec3("x")), 0.0);
+  EXPECT_EQ(max_abs_diff(v_whole, second.atom_vec3("v")), 0.0);
+  const std::vector<double> st_second = second.fix_peratom("1", 4);
+  EXPECT_EQ(max_abs_diff(st_whole, st_second), 0.0);
+
+  EXPECT_NE(tally_whole, 0.0);
+  EXPECT_NEAR(second.fix_scalar("1"), tally_whole, 1e-12 * std::fabs(tally_whole));
+}
+
+// each point has 2 degrees of freedom: compute temp counts 3N - 3 - Npoints
+TEST(FixBagogabMesh, PointsHaveTwoDegreesOfFreedom)
+{
+  const MeshCase c = free_patch(12, 33);
+  Session s;
+  s.cmd(setup_lines(c, "dof") + PATCH_FORCES + "timestep 0.005\nthermo_modify norm no\n"
+        "velocity all create 1.0 8123 dist gaussian\n"
+        "fix 1 all bagogab 1.0 1.0 1.0 4245 mesh " + mesh_of("dof") + " intri pts\nrun 10");
+  const double natoms = c.verts.size() + c.points.size();
+  EXPECT_NEAR(2.0 * s.equal("ke") / s.equal("temp"), 3.0 * natoms - 3.0 - c.points.size(), 1e-9);
+}
+
+// ---------------------------------------------------------------------------
+// Every bad mesh, bad point and bad combination gives an ERROR that says what to do
+// ---------------------------------------------------------------------------
+
+void write_text(const std::string &path, const std::string &text)
+{
+  std::ofstream(path) << text;
+}
+
+TEST(FixBagogabMesh, BadInputGivesHelpfulErrors)
+{
+  MeshCase c = hinge();
+  c.add_uniform_points(5, 41);
+  const std::string mesh = mesh_of("errors");
+  const std::string bad = tmp_path("bad.mesh");
+  struct Case {
+    std::string file_text;    // written to bad.mesh first if not empty
+    std::string lines;
+    std::string message;
+  };
+  const std::string fix = "fix 1 all bagogab 1.0 1.0 1.0 5 ";
+  const std::vector<Case> cases = {
+      {"", fix + "mesh nowhere.mesh intri pts", "cannot open mesh file nowhere.mesh"},
+      {"# x\n2 triangles\n\nTriangles\n\n1 1 2 3\n2 2 1 x\n", fix + "mesh " + bad + " intri pts",
+       "line 7: 'x' is not an integer"},
+      {"# x\n3 triangles\n\nTriangles\n\n1 1 2 3\n2 2 1 4\n3 2 1 5\n", fix + "mesh " + bad +
+       " intri pts", "non-manifold edge 1-2 shared by triangles 1 2 3"},
+      {"# x\n2 triangles\n\nTriangles\n\n1 1 2 3\n2 1 2 99\n", fix + "mesh " + bad +
+       " intri pts\nrun 0", "atom 99 of mesh"},
+      {"", fix + "snap yes", "snap requires the mesh and intri keywords"},
+      {"", fix + "mesh " + mesh + " intri pts\nfix 2 pts nve\nrun 0",
+       "fix 2 (nve) also integrates 5 in-triangle points"},
+      {"", "fix 1 verts bagogab 1.0 1.0 1.0 5 mesh " + mesh + " intri pts\nrun 0",
+       "5 atoms of intri group pts are not in the fix group verts"},
+      {"", "group pv id 1 6\n" + fix + "mesh " + mesh + " intri pv\nrun 0",
+       "1 atoms of intri group pv are also mesh vertices (e.g. atom 1)"},
+      {"", "displace_atoms pts move 0 0 0.5\n" + fix + "mesh " + mesh + " intri pts\nrun 0",
+       "or use 'snap yes' to project them onto it"},
+      {"", "set atom 4 x 0.0 y 0.0 z 0.0\n" + fix + "mesh " + mesh + " intri pts\nrun 0",
+       "triangle 2 of mesh " + mesh + " has zero area"},
+  };
+  for (const Case &k : cases) {
+    if (!k.file_text.empty()) write_text(bad, k.file_text);
+    Session s;
+    s.cmd(setup_lines(c, "errors"));
+    const std::string err = s.error_of(k.lines);
+    EXPECT_NE(err.find(k.message), std::string::npos) << k.lines << "\n  gave: " << err;
+  }
+  // an atom map is needed to find vertices by ID
+  {
+    Session s;
+    s.cmd("units lj\natom_style atomic\nregion b block 0 5 0 5 0 5\ncreate_box 2 b\nmass * 1\n"
+          "group pts type 2");
+    EXPECT_NE(s.error_of(fix + "mesh " + mesh + " intri pts").find("atom_modify map array"),
+              std::string::npos);
+  }
+  // the restart must come with the same mesh
+  {
+    const std::string file = tmp_path("errors.restart");
+    {
+      Session s;
+      s.cmd(setup_lines(c, "errors") + fix + "mesh " + mesh + " intri pts\nrun 0\nwrite_restart " + file);
+    }
+    write_text(bad, "# other\n2 triangles\n\nTriangles\n\n1 1 2 3\n2 1 2 4\n");
+    Session s;
+    s.cmd("read_restart " + file + "\ngroup pts type 2");
+    const std::string err = s.error_of(fix + "mesh " + bad + " intri pts");
+    EXPECT_NE(err.find("the mesh differs from the one in the restart file"), std::string::npos) << err;
+    std::remove(file.c_str());
+  }
+}
+
+// snap yes projects points that are off the surface; snap no keeps exact ones bitwise
+TEST(FixBagogabMesh, SnapProjectsPointsOntoTheMesh)
+{
+  MeshCase c = hinge();
+  c.add_uniform_points(10, 42);
+  Session s;
+  s.cmd(setup_lines(c, "snap") + "displace_atoms pts random 0.2 0.2 0.2 77\n"
+        "fix 1 pts bagogab 1.0 1.0 1.0 5 mesh " + mesh_of("snap") + " intri pts snap yes\nrun 0");
+  const std::vector<double> x = s.atom_vec3("x");
+  const std::vector<double> st = s.fix_peratom("1", 4);
+  for (size_t p = 0; p < c.points.size(); p++) {
+    const size_t a = c.nv() + p;
+    const int t = static_cast<int>(st[4 * a]) - 1;
+    ASSERT_TRUE(t == 0 || t == 1);
+    for (int d = 0; d < 3; d++) {
+      double r = 0.0;
+      for (int k = 0; k < 3; k++) r += st[4 * a + 1 + k] * c.verts[c.tris[t][k]][d];
+      EXPECT_NEAR(x[3 * a + d], r, 1e-14);
+    }
+  }
 }
 
 // ---------------------------------------------------------------------------
