@@ -30,9 +30,19 @@ def main():
     ap.add_argument("--tol", type=float, default=1e-10)
     ap.add_argument("--setup", help="deck run once on 1 rank first; it writes ${data}")
     ap.add_argument("--var", nargs=2, action="append", default=[])
+    ap.add_argument("--generate", help="python script run once in the work directory first")
+    ap.add_argument("--match", default="MATCH",
+                    help="log lines starting with this must be identical on all rank counts")
     a = ap.parse_args()
 
     tmp = tempfile.mkdtemp(prefix="geomint_mpi_")
+    if a.generate:
+        # Debian's python3 has numpy (./geomint setup installs python3-numpy)
+        py = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
+        r = subprocess.run([py, a.generate], cwd=tmp, capture_output=True, text=True)
+        if r.returncode != 0:
+            print("generator failed:", r.stdout[-3000:], r.stderr[-3000:])
+            return 1
     data = os.path.join(tmp, "start.data")
     if a.setup:
         r = subprocess.run([a.lmp, "-in", a.setup, "-var", "data", data, "-log", "none",
@@ -42,6 +52,7 @@ def main():
             return 1
         a.var.append(["data", data])
     results = {}
+    matched = {}
     for n in a.ranks:
         out = os.path.join(tmp, f"np{n}.dump")
         cmd = [a.mpirun, "-np", str(n), "--oversubscribe", a.lmp, "-in", a.deck,
@@ -57,6 +68,8 @@ def main():
                 pass
             return 1
         results[n] = read_dump(out)
+        with open(os.path.join(tmp, f"np{n}.log")) as f:
+            matched[n] = [l for l in f if l.startswith(a.match)]
 
     ref_n = a.ranks[0]
     ref = results[ref_n]
@@ -69,8 +82,15 @@ def main():
             continue
         dx = max(abs(p - q) for t in ref for p, q in zip(ref[t][:3], other[t][:3]))
         dv = max(abs(p - q) for t in ref for p, q in zip(ref[t][3:6], other[t][3:6]))
-        status = "ok" if dx <= a.tol and dv <= a.tol else "FAIL"
-        print(f"np{ref_n} vs np{n}: max|dx| = {dx:.3e}, max|dv| = {dv:.3e} (tol {a.tol:g}) {status}")
+        # further dump columns (per-atom state of the fix) must agree to the same tolerance
+        de = max((abs(p - q) for t in ref for p, q in zip(ref[t][6:], other[t][6:])), default=0.0)
+        same = matched[n] == matched[ref_n]
+        status = "ok" if dx <= a.tol and dv <= a.tol and de <= a.tol and same else "FAIL"
+        print(f"np{ref_n} vs np{n}: max|dx| = {dx:.3e}, max|dv| = {dv:.3e}, "
+              f"max|d(other columns)| = {de:.3e} (tol {a.tol:g}); "
+              f"{'same' if same else 'DIFFERENT'} {a.match} lines {status}")
+        if not same:
+            print("  np%d: %s  np%d: %s" % (ref_n, matched[ref_n], n, matched[n]))
         ok = ok and status == "ok"
     return 0 if ok else 1
 
