@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <map>
 #include <random>
 #include <sstream>
 #include <string>
@@ -569,6 +570,154 @@ TEST(FixBagogabMesh, SlowFlatMeshDiffusionCoefficient)
   std::printf("  D estimate %.5f +- %.5f (exact %.5f)\n", m.mean, m.se, d_exact);
   EXPECT_LE(std::fabs(m.mean - d_exact), 0.011 * d_exact);
   EXPECT_LE(m.se, 0.004);
+}
+
+// subdivided icosahedron of radius R (frozen sphere mesh)
+MeshCase icosphere(int levels, double R)
+{
+  MeshCase c;
+  const double g = (1.0 + std::sqrt(5.0)) / 2.0;
+  c.verts = {{{-1, g, 0}}, {{1, g, 0}}, {{-1, -g, 0}}, {{1, -g, 0}}, {{0, -1, g}}, {{0, 1, g}},
+             {{0, -1, -g}}, {{0, 1, -g}}, {{g, 0, -1}}, {{g, 0, 1}}, {{-g, 0, -1}}, {{-g, 0, 1}}};
+  c.tris = {{{0, 11, 5}}, {{0, 5, 1}}, {{0, 1, 7}}, {{0, 7, 10}}, {{0, 10, 11}}, {{1, 5, 9}},
+            {{5, 11, 4}}, {{11, 10, 2}}, {{10, 7, 6}}, {{7, 1, 8}}, {{3, 9, 4}}, {{3, 4, 2}},
+            {{3, 2, 6}}, {{3, 6, 8}}, {{3, 8, 9}}, {{4, 9, 5}}, {{2, 4, 11}}, {{6, 2, 10}},
+            {{8, 6, 7}}, {{9, 8, 1}}};
+  for (int l = 0; l < levels; l++) {
+    std::map<std::pair<int, int>, int> mid;
+    auto midpoint = [&](int a, int b) {
+      const std::pair<int, int> key(std::min(a, b), std::max(a, b));
+      auto it = mid.find(key);
+      if (it != mid.end()) return it->second;
+      Vec m;
+      for (int d = 0; d < 3; d++) m[d] = 0.5 * (c.verts[a][d] + c.verts[b][d]);
+      c.verts.push_back(m);
+      return mid[key] = static_cast<int>(c.verts.size()) - 1;
+    };
+    std::vector<Tri> next;
+    for (const Tri &t : c.tris) {
+      const int ab = midpoint(t[0], t[1]), bc = midpoint(t[1], t[2]), ca = midpoint(t[2], t[0]);
+      next.push_back({{t[0], ab, ca}});
+      next.push_back({{t[1], bc, ab}});
+      next.push_back({{t[2], ca, bc}});
+      next.push_back({{ab, bc, ca}});
+    }
+    c.tris = next;
+  }
+  for (Vec &v : c.verts) {
+    const double n = std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+    for (int d = 0; d < 3; d++) v[d] *= R / n;
+  }
+  return c;
+}
+
+// geodesic diffusion on a frozen sphere mesh: <cos theta(t)> = exp(-2 D t / R^2)
+TEST(FixBagogabMesh, SlowSphereGeodesicDiffusion)
+{
+  const double R = 3.0, h = 0.02, damp = 0.25;    // D = kT damp / m = 0.25
+  MeshCase c = icosphere(3, R);
+  const int np = 1000;
+  c.add_uniform_points(np, 51);
+  double area = 0.0;
+  for (const Tri &t : c.tris) area += c.area(t);
+  const double reff2 = area / (4.0 * M_PI);    // the polyhedron's equal-area radius squared
+  Session s;
+  s.cmd(setup_lines(c, "sphere") + "timestep 0.02\nvelocity pts create 1.0 774 dist gaussian\n"
+        "fix 1 pts bagogab 1.0 1.0 0.25 9920 mesh " + mesh_of("sphere") + " intri pts\nrun 500");
+  // windows of tau = 1, 2, 4 time units from consecutive origins (every 1 time unit)
+  const int every = static_cast<int>(1.0 / h + 0.5), norig = 400, lags[3] = {1, 2, 4};
+  std::vector<std::vector<double>> hist;
+  std::vector<std::array<double, 3>> acc(np, {{0.0, 0.0, 0.0}});
+  for (int n = 0; n < norig + 4; n++) {
+    s.cmd("run " + std::to_string(every) + " pre no post no");
+    const std::vector<double> x = s.atom_vec3("x");
+    std::vector<double> u(3 * np);
+    for (int p = 0; p < np; p++) {
+      const double *r = &x[3 * (c.nv() + p)];
+      for (int d = 0; d < 3; d++) u[3 * p + d] = r[d] / norm(r);
+    }
+    hist.push_back(u);
+    for (int l = 0; l < 3; l++) {
+      if (n < lags[l] || n - lags[l] >= norig) continue;
+      const std::vector<double> &u0 = hist[n - lags[l]];
+      for (int p = 0; p < np; p++)
+        acc[p][l] += (u[3 * p] * u0[3 * p] + u[3 * p + 1] * u0[3 * p + 1] + u[3 * p + 2] * u0[3 * p + 2]) / norig;
+    }
+  }
+  const double D = damp;
+  for (int l = 0; l < 3; l++) {
+    std::vector<double> r(np);
+    for (int p = 0; p < np; p++) r[p] = acc[p][l];
+    const MeanSE m = mean_se(r);
+    const double tau = lags[l];
+    const double teff = tau - damp * (1.0 - std::exp(-tau / damp));    // inertial start
+    const double sphere = std::exp(-2.0 * D * teff / (R * R));
+    const double poly = std::exp(-2.0 * D * teff / reff2);
+    // the mesh's resolution: the gap between the sphere and its equal-area radius
+    const double tol = 4.5 * m.se + std::fabs(sphere - poly);
+    std::printf("  tau %.0f: <cos theta> %.5f +- %.5f, sphere %.5f, equal-area %.5f\n", tau, m.mean,
+                m.se, sphere, poly);
+    EXPECT_LE(std::fabs(m.mean - sphere), tol) << "tau " << tau;
+    EXPECT_LE(m.se, 0.003);
+  }
+}
+
+// (i) recoil: a point on a tethered triangle biases the vertices by area/<area>:
+// <A> = <A^2>_0 / <A>_0 (subscript 0: without the point, Gaussian tethers)
+TEST(FixBagogabMesh, SlowRecoilWeightsTheTriangleByItsArea)
+{
+  const int ncopy = 2000;
+  const double K = 100.0, spacing = 4.0;
+  const Vec tri[3] = {{{0, 0, 0}}, {{1, 0, 0}}, {{0.5, std::sqrt(3.0) / 2.0, 0}}};
+  MeshCase c;
+  const int nside = static_cast<int>(std::ceil(std::sqrt(double(ncopy))));
+  for (int q = 0; q < ncopy; q++) {
+    const double ox = spacing * (q % nside), oy = spacing * (q / nside);
+    for (int k = 0; k < 3; k++) c.verts.push_back({{ox + tri[k][0], oy + tri[k][1], tri[k][2]}});
+    c.tris.push_back({{3 * q, 3 * q + 1, 3 * q + 2}});
+  }
+  for (int q = 0; q < ncopy; q++) c.add_point(q, 1.0 / 3.0, 1.0 / 3.0);
+  c.lo = {{-spacing, -spacing, -spacing}};
+  c.hi = {{spacing * nside, spacing * nside, spacing}};
+
+  // reference <A^2>_0/<A>_0 from direct Gaussian sampling of the tethered vertices
+  std::mt19937_64 rng(99);
+  std::normal_distribution<double> gauss(0.0, 1.0 / std::sqrt(K));
+  double sa = 0.0, sa2 = 0.0;
+  const int nmc = 2000000;
+  for (int n = 0; n < nmc; n++) {
+    double r[3][3];
+    for (int k = 0; k < 3; k++)
+      for (int d = 0; d < 3; d++) r[k][d] = tri[k][d] + gauss(rng);
+    MeshCase t;
+    t.verts = {{{r[0][0], r[0][1], r[0][2]}}, {{r[1][0], r[1][1], r[1][2]}}, {{r[2][0], r[2][1], r[2][2]}}};
+    const double a = t.area({{0, 1, 2}});
+    sa += a;
+    sa2 += a * a;
+  }
+  const double a0 = sa / nmc, exact = sa2 / sa;
+  std::printf("  reference: <A>_0 = %.5f, <A^2>_0/<A>_0 = %.5f\n", a0, exact);
+
+  Session s;
+  s.cmd(setup_lines(c, "recoil") + "timestep 0.01\nfix tether verts spring/self 100.0\n"
+        "velocity all create 1.0 775 dist gaussian\n"
+        "fix 1 all bagogab 1.0 1.0 1.0 9921 mesh " + mesh_of("recoil") + " intri pts\nrun 1000");
+  const int nsamples = 600, every = 25;
+  std::vector<double> area(ncopy, 0.0);
+  for (int n = 0; n < nsamples; n++) {
+    s.cmd("run " + std::to_string(every) + " pre no post no");
+    const std::vector<double> x = s.atom_vec3("x");
+    for (int q = 0; q < ncopy; q++) {
+      MeshCase t;
+      for (int k = 0; k < 3; k++) t.verts.push_back({{x[9 * q + 3 * k], x[9 * q + 3 * k + 1], x[9 * q + 3 * k + 2]}});
+      area[q] += t.area({{0, 1, 2}}) / nsamples;
+    }
+  }
+  const MeanSE m = mean_se(area);
+  std::printf("  <A> with the point %.5f +- %.5f (exact %.5f, without recoil %.5f)\n", m.mean, m.se,
+              exact, a0);
+  EXPECT_LE(std::fabs(m.mean - exact), 1e-3 * exact);
+  EXPECT_LE(m.se, 2e-4);
 }
 
 }    // namespace
