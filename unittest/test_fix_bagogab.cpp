@@ -404,7 +404,7 @@ TEST(FixBagogab, BadInputGivesHelpfulErrors)
       {"fix 1 all bagogab 1.0 1.0 1.0 5 snap 1", "keyword snap takes yes or no"},
       {"fix 1 all bagogab 1.0 1.0 1.0 5 intri nogroup", "intri group nogroup does not exist"},
       {"fix 1 all bagogab 1.0 1.0 1.0 5 intri all", "intri requires the mesh keyword"},
-      {"fix 1 all bagogab 1.0 1.0 1.0 5 mesh m.mesh intri all", "not implemented yet"},
+      {"fix 1 all bagogab 1.0 1.0 1.0 5 mesh m.mesh intri all", "cannot open mesh file m.mesh"},
       {"fix 1 all bagogab 1.0 1.0 abc 5", "Expected floating point parameter"},
   };
   for (const BadInput &c : cases) {
