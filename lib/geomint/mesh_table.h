@@ -191,11 +191,12 @@ inline std::string parse_mesh(const std::string &text, const std::string &file, 
     for (int k = 0; k < 3; k++) table.tri[3 * (v[0] - 1) + k] = v[k + 1];
     nread++;
   }
-  if (n < 0) return "mesh file " + file + ": no 'N triangles' header";
-  if (!in_section) return "mesh file " + file + ": no Triangles section";
+  // errors found at the end of the file name its last line
+  if (n < 0) return at("end of file: no 'N triangles' header");
+  if (!in_section) return at("end of file: no Triangles section");
   if (nread < n)
-    return "mesh file " + file + ": the Triangles section has " + std::to_string(nread) +
-        " lines but the header announces " + std::to_string(n) + " triangles";
+    return at("end of file: the Triangles section has " + std::to_string(nread) +
+              " lines but the header announces " + std::to_string(n) + " triangles");
 
   // no two triangles with the same vertex set
   {

@@ -54,7 +54,13 @@ GEOMINT_INLINE void tri_frame(const double R1[3], const double R2[3], const doub
   F.g11 = dot3(F.e2, F.e2);
   F.g12 = dot3(F.e2, F.e3);
   F.g22 = dot3(F.e3, F.e3);
-  F.det = F.g11 * F.g22 - F.g12 * F.g12;
+  // det G = |e2 x e3|^2 (Lagrange's identity): unlike g11 g22 - g12^2, whose
+  // cancellation leaves an absolute error ~eps l^4, this keeps det accurate
+  // for thin triangles and ~0 for collinear ones, so tri_degenerate works
+  const double nx = F.e2[1] * F.e3[2] - F.e2[2] * F.e3[1];
+  const double ny = F.e2[2] * F.e3[0] - F.e2[0] * F.e3[2];
+  const double nz = F.e2[0] * F.e3[1] - F.e2[1] * F.e3[0];
+  F.det = nx * nx + ny * ny + nz * nz;
   double e23[3];
   sub3(R3, R2, e23);
   const double g33 = dot3(e23, e23);
