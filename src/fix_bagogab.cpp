@@ -29,6 +29,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -47,7 +48,7 @@ FixBagogab::FixBagogab(LAMMPS *lmp, int narg, char **arg) :
     e_bath_restart(0.0), nmax_delta(0), delta(nullptr), mesh_active(false), intri_bit(0),
     mesh_checked(false), dmax(0.0), state(nullptr), vtx(nullptr), vtx_valid(false), nmax_work(0),
     fc(nullptr), dp(nullptr), wat(nullptr), rev_buf(nullptr), n_transfers(0), n_reflections(0),
-    max_segments(0)
+    max_segments(0), timing(getenv("GEOMINT_TIMING") != nullptr), g_seconds(0.0)
 {
   if (narg < 7)
     error->all(FLERR,
@@ -974,10 +975,26 @@ void FixBagogab::bagogab_step()
   n_transfers = n_reflections = max_segments = 0;
   b_step();
   a_step();
+  const double t0 = timing ? MPI_Wtime() : 0.0;
   g_step(0.5 * update->dt);
+  const double t1 = timing ? MPI_Wtime() : 0.0;
   o_step();
+  const double t2 = timing ? MPI_Wtime() : 0.0;
   g_step(0.5 * update->dt);
+  if (timing) g_seconds += (t1 - t0) + (MPI_Wtime() - t2);
   a_step();
+}
+
+// GEOMINT_TIMING=1 in the environment: report the time spent in the G sub-steps
+void FixBagogab::post_run()
+{
+  if (!timing || !mesh_active) return;
+  double gmax = 0.0;
+  MPI_Allreduce(&g_seconds, &gmax, 1, MPI_DOUBLE, MPI_MAX, world);
+  if (comm->me == 0)
+    utils::logmesg(lmp, "GEOMINT_TIMING fix {} bagogab: G sub-steps {:.6g} s (max over ranks)\n",
+                   id, gmax);
+  g_seconds = 0.0;
 }
 
 // B(h/2): points get (h/2) Pi f, vertices the chain-rule forces lambda_k f

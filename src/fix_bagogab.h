@@ -42,6 +42,7 @@ class FixBagogab : public Fix {
   // in-triangle points
   void setup_pre_neighbor() override;
   void pre_neighbor() override;
+  void post_run() override;
   geomint_compat::dof_type dof(int) override;
   double compute_vector(int) override;
   void grow_arrays(int) override;
@@ -106,6 +107,8 @@ class FixBagogab : public Fix {
   double **fc, **dp, **wat;        // chain-rule forces, recoil momenta, A^T v
   double **rev_buf;                // what reverse communication sums: fc or dp
   int n_transfers, n_reflections, max_segments;    // this step, this rank
+  bool timing;                     // GEOMINT_TIMING is set: time the G sub-steps
+  double g_seconds;                // time in G during this run
 
   void read_mesh();
   void check_mesh();
