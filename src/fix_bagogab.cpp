@@ -48,7 +48,7 @@ FixBagogab::FixBagogab(LAMMPS *lmp, int narg, char **arg) :
     e_bath_restart(0.0), nmax_delta(0), delta(nullptr), mesh_active(false), intri_bit(0),
     mesh_checked(false), dmax(0.0), state(nullptr), vtx(nullptr), vtx_valid(false), nmax_work(0),
     fc(nullptr), dp(nullptr), wat(nullptr), rev_buf(nullptr), n_transfers(0), n_reflections(0),
-    max_segments(0), timing(getenv("GEOMINT_TIMING") != nullptr), g_seconds(0.0)
+    max_segments(0), timing(getenv("GEOMINT_TIMING") != nullptr), substep_seconds{0.0, 0.0, 0.0, 0.0}
 {
   if (narg < 7)
     error->all(FLERR,
@@ -170,6 +170,7 @@ FixBagogab::FixBagogab(LAMMPS *lmp, int narg, char **arg) :
   s_type.assign(atom->ntypes + 1, 0.0);
   sigma_type.assign(atom->ntypes + 1, 0.0);
   dtfm_type.assign(atom->ntypes + 1, 0.0);
+  invm_type.assign(atom->ntypes + 1, 0.0);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -266,7 +267,10 @@ void FixBagogab::update_coefficients()
 {
   dtf = 0.5 * update->dt * force->ftm2v;
   if (!atom->rmass)
-    for (int t = 1; t <= atom->ntypes; t++) dtfm_type[t] = dtf / atom->mass[t];
+    for (int t = 1; t <= atom->ntypes; t++) {
+      dtfm_type[t] = dtf / atom->mass[t];
+      invm_type[t] = 1.0 / atom->mass[t];
+    }
   for (int t = 1; t <= atom->ntypes; t++) {
     const geomint::OUCoefficients c = geomint::ou_coefficients(update->dt, damp, ratio[t]);
     c1_type[t] = c.c1;
@@ -811,6 +815,10 @@ void FixBagogab::find_corners()
       vtx[i][k] = corner_image(i, t, k);
       if (vtx[i][k] < 0) missing_vertex(i, t, mesh.corner(t, k));
     }
+    frame_of(atom->x, vtx[i], frames[i]);
+    if (geomint::tri_degenerate(frames[i]))
+      error->one(FLERR, "{}: triangle {} became degenerate at step {}", STYLE, t + 1,
+                 update->ntimestep);
   }
   vtx_valid = true;
 }
@@ -827,6 +835,7 @@ void FixBagogab::grow_work()
   memory->create(fc, nmax_work, 3, "bagogab:fc");
   memory->create(dp, nmax_work, 3, "bagogab:dp");
   memory->create(wat, nmax_work, 2, "bagogab:wat");
+  frames.resize(nmax_work);
   vtx_valid = false;
 }
 
@@ -973,42 +982,58 @@ void FixBagogab::assign_points()
 void FixBagogab::bagogab_step()
 {
   n_transfers = n_reflections = max_segments = 0;
+  if (!timing) {
+    b_step();
+    a_step();
+    g_step(0.5 * update->dt);
+    o_step();
+    g_step(0.5 * update->dt);
+    a_step();
+    return;
+  }
+  double t[7];
+  t[0] = MPI_Wtime();
   b_step();
+  t[1] = MPI_Wtime();
   a_step();
-  const double t0 = timing ? MPI_Wtime() : 0.0;
+  t[2] = MPI_Wtime();
   g_step(0.5 * update->dt);
-  const double t1 = timing ? MPI_Wtime() : 0.0;
+  t[3] = MPI_Wtime();
   o_step();
-  const double t2 = timing ? MPI_Wtime() : 0.0;
+  t[4] = MPI_Wtime();
   g_step(0.5 * update->dt);
-  if (timing) g_seconds += (t1 - t0) + (MPI_Wtime() - t2);
+  t[5] = MPI_Wtime();
   a_step();
+  t[6] = MPI_Wtime();
+  substep_seconds[0] += t[1] - t[0];
+  substep_seconds[1] += (t[2] - t[1]) + (t[6] - t[5]);
+  substep_seconds[2] += (t[3] - t[2]) + (t[5] - t[4]);
+  substep_seconds[3] += t[4] - t[3];
 }
 
 // GEOMINT_TIMING=1 in the environment: report the time spent in the G sub-steps
 void FixBagogab::post_run()
 {
   if (!timing || !mesh_active) return;
-  double gmax = 0.0;
-  MPI_Allreduce(&g_seconds, &gmax, 1, MPI_DOUBLE, MPI_MAX, world);
+  double tmax[4];
+  MPI_Allreduce(substep_seconds, tmax, 4, MPI_DOUBLE, MPI_MAX, world);
   if (comm->me == 0)
-    utils::logmesg(lmp, "GEOMINT_TIMING fix {} bagogab: G sub-steps {:.6g} s (max over ranks)\n",
-                   id, gmax);
-  g_seconds = 0.0;
+    utils::logmesg(lmp, "GEOMINT_TIMING fix {} bagogab: G sub-steps {:.6g} s; B (initial) {:.6g} "
+                   "s, A {:.6g} s, O {:.6g} s (max over ranks)\n",
+                   id, tmax[2], tmax[0], tmax[1], tmax[3]);
+  for (double &t : substep_seconds) t = 0.0;
 }
 
 // B(h/2): points get (h/2) Pi f, vertices the chain-rule forces lambda_k f
 void FixBagogab::b_step()
 {
-  if (!vtx_valid) find_corners();
   grow_work();
-  double **x = atom->x;
+  if (!vtx_valid) find_corners();
   double **v = atom->v;
   double **f = atom->f;
   const int *mask = atom->mask;
   const int *type = atom->type;
   const double *rmass = atom->rmass;
-  const double *mass = atom->mass;
   const int nlocal = atom->nlocal;
   const int nall = nlocal + atom->nghost;
 
@@ -1023,21 +1048,17 @@ void FixBagogab::b_step()
       fc[j][1] += lam * f[i][1];
       fc[j][2] += lam * f[i][2];
     }
-    geomint::TriFrame F;
-    frame_of(x, vtx[i], F);
     double ldot[3], pf[3];
-    geomint::tri_project(F, f[i], ldot, pf);
-    const double m = rmass ? rmass[i] : mass[type[i]];
-    geomint::kick(v[i], pf, dtf / m);
+    geomint::tri_project(frames[i], f[i], ldot, pf);
+    geomint::kick(v[i], pf, rmass ? dtf / rmass[i] : dtfm_type[type[i]]);
   }
   rev_buf = fc;
   geomint_compat::reverse_comm(comm, this);
 
   for (int i = 0; i < nlocal; i++) {
     if (!(mask[i] & groupbit) || (mask[i] & intri_bit)) continue;
-    const double m = rmass ? rmass[i] : mass[type[i]];
     const double ft[3] = {f[i][0] + fc[i][0], f[i][1] + fc[i][1], f[i][2] + fc[i][2]};
-    geomint::kick(v[i], ft, dtf / m);
+    geomint::kick(v[i], ft, rmass ? dtf / rmass[i] : dtfm_type[type[i]]);
   }
 }
 
@@ -1050,18 +1071,14 @@ void FixBagogab::a_step()
   const int nlocal = atom->nlocal;
   const double half_h = 0.5 * update->dt;
 
-  for (int i = 0; i < nlocal; i++) {
-    if (!(mask[i] & intri_bit)) continue;
-    geomint::TriFrame F;
-    frame_of(x, vtx[i], F);
-    geomint::tri_at(F, v[i], wat[i]);
-  }
+  for (int i = 0; i < nlocal; i++)
+    if (mask[i] & intri_bit) geomint::tri_at(frames[i], v[i], wat[i]);
   for (int i = 0; i < nlocal; i++)
     if ((mask[i] & groupbit) && !(mask[i] & intri_bit)) geomint::drift(x[i], v[i], half_h);
   geomint_compat::forward_comm(comm, this);
   for (int i = 0; i < nlocal; i++) {
     if (!(mask[i] & intri_bit)) continue;
-    geomint::TriFrame F;
+    geomint::TriFrame &F = frames[i];
     frame_of(x, vtx[i], F);
     if (geomint::tri_degenerate(F))
       error->one(FLERR, "{}: triangle {} became degenerate at step {}", STYLE,
@@ -1093,7 +1110,7 @@ void FixBagogab::g_step(double tau)
     int t = static_cast<int>(state[i][0]) - 1;
     double lam[3] = {state[i][1], state[i][2], state[i][3]};
     const double m = rmass ? rmass[i] : mass[type[i]];
-    const geomint::GDriftResult r = geomint::g_drift(acc, t, vtx[i], lam, v[i], m, tau);
+    const geomint::GDriftResult r = geomint::g_drift_frame(acc, t, vtx[i], frames[i], lam, v[i], m, tau);
     if (r.status == geomint::G_MISSING_VERTEX) {
       for (int k = 0; k < 3; k++)
         if (corner_image(i, t, k) < 0) missing_vertex(i, t, mesh.corner(t, k));
@@ -1115,17 +1132,16 @@ void FixBagogab::g_step(double tau)
   geomint_compat::reverse_comm(comm, this);
   for (int i = 0; i < nlocal; i++) {
     if (!(mask[i] & groupbit) || (mask[i] & intri_bit)) continue;
-    const double m = rmass ? rmass[i] : mass[type[i]];
-    v[i][0] += dp[i][0] / m;
-    v[i][1] += dp[i][1] / m;
-    v[i][2] += dp[i][2] / m;
+    const double im = rmass ? 1.0 / rmass[i] : invm_type[type[i]];
+    v[i][0] += dp[i][0] * im;
+    v[i][1] += dp[i][1] * im;
+    v[i][2] += dp[i][2] * im;
   }
 }
 
 // O(h) on every group atom; zero yes acts on the free atoms; points tally Pi v
 void FixBagogab::o_step()
 {
-  double **x = atom->x;
   double **v = atom->v;
   const int *mask = atom->mask;
   const int *type = atom->type;
@@ -1156,10 +1172,8 @@ void FixBagogab::o_step()
         // the out-of-plane part of the noise is dropped by the next projection
         const double v2 = geomint::dot3(v[i], v[i]);
         for (int d = 0; d < 3; d++) v[i][d] = c1_type[t] * v[i][d] + sigma * xi[j][d];
-        geomint::TriFrame F;
-        frame_of(x, vtx[i], F);
         double ldot[3], pv[3];
-        geomint::tri_project(F, v[i], ldot, pv);
+        geomint::tri_project(frames[i], v[i], ldot, pv);
         de += m * (v2 - geomint::dot3(pv, pv));
       } else if (zero_flag) {
         for (int d = 0; d < 3; d++) {

@@ -17,6 +17,7 @@ FixStyle(bagogab,FixBagogab);
 #include "geomint_compat.h"
 
 #include "geomint/mesh_table.h"
+#include "geomint/triangle.h"
 
 #include <string>
 #include <vector>
@@ -76,6 +77,7 @@ class FixBagogab : public Fix {
   std::vector<double> c1_type, s_type;    // OU coefficients per type (0 unused)
   std::vector<double> sigma_type;         // noise amplitude per type (per-type masses)
   std::vector<double> dtfm_type;          // dtf/mass per type (per-type masses)
+  std::vector<double> invm_type;          // 1/mass per type (per-type masses)
   double kt_mvv2e;                        // boltz*T/mvv2e of this step
   double e_bath_local;         // heat given to the bath on this rank since the fix began
   double e_bath_restart;       // tally carried over from a restart file (rank 0 only)
@@ -105,10 +107,11 @@ class FixBagogab : public Fix {
   bool vtx_valid;                  // vtx is valid until the next reneighboring
   int nmax_work;                   // allocated rows of vtx, fc, dp, wat
   double **fc, **dp, **wat;        // chain-rule forces, recoil momenta, A^T v
+  std::vector<geomint::TriFrame> frames;    // per point: its triangle's frame (with vtx)
   double **rev_buf;                // what reverse communication sums: fc or dp
   int n_transfers, n_reflections, max_segments;    // this step, this rank
   bool timing;                     // GEOMINT_TIMING is set: time the G sub-steps
-  double g_seconds;                // time in G during this run
+  double substep_seconds[4];       // time in B (initial), A, G, O during this run
 
   void read_mesh();
   void check_mesh();

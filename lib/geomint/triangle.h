@@ -40,6 +40,7 @@ GEOMINT_INLINE void sub3(const double a[3], const double b[3], double out[3])
 struct TriFrame {
   double r1[3], e2[3], e3[3];
   double g11, g12, g22, det;
+  double inv_det;  // 1/det (0 for a degenerate triangle)
   double l2max;    // squared longest edge
 };
 
@@ -64,6 +65,7 @@ GEOMINT_INLINE void tri_frame(const double R1[3], const double R2[3], const doub
   double e23[3];
   sub3(R3, R2, e23);
   const double g33 = dot3(e23, e23);
+  F.inv_det = F.det > 0.0 ? 1.0 / F.det : 0.0;
   F.l2max = F.g11 > F.g22 ? F.g11 : F.g22;
   if (g33 > F.l2max) F.l2max = g33;
 }
@@ -89,7 +91,7 @@ GEOMINT_INLINE void tri_at(const TriFrame &F, const double u[3], double w[2])
 // the in-plane vector u with A^T u = w: ldot = G^-1 w (ldot1 = -ldot2-ldot3), u = A ldot
 GEOMINT_INLINE void tri_from_at(const TriFrame &F, const double w[2], double ldot[3], double u[3])
 {
-  const double inv = 1.0 / F.det;
+  const double inv = F.inv_det;
   ldot[1] = (F.g22 * w[0] - F.g12 * w[1]) * inv;
   ldot[2] = (F.g11 * w[1] - F.g12 * w[0]) * inv;
   ldot[0] = -ldot[1] - ldot[2];
@@ -212,9 +214,10 @@ enum GDriftStatus { G_OK = 0, G_TOO_MANY_SEGMENTS, G_MISSING_VERTEX, G_DEGENERAT
 
 // Exact piecewise drift of one point over a frozen mesh for a time tau
 // (spec section 5.3).  On entry: tri (the triangle, 0-based), vtx[3] (local
-// indices of its vertices, closest images), lam (barycentrics in the
-// simplex), v (velocity; projected in-plane at the start).  On exit the
-// same for the triangle the point ends in, with v in-plane.
+// indices of its vertices, closest images), F (its frame, not degenerate),
+// lam (barycentrics in the simplex), v (velocity; projected in-plane at the
+// start).  On exit the same for the triangle the point ends in, with v
+// in-plane.
 //
 // Mesh supplies, for the point being moved:
 //   const double *pos(int j)                 position of local atom j
@@ -224,16 +227,10 @@ enum GDriftStatus { G_OK = 0, G_TOO_MANY_SEGMENTS, G_MISSING_VERTEX, G_DEGENERAT
 //   int image(int64_t tag)                   closest image (local index) of that atom, -1 if absent
 //   void recoil(int j, double c, const double v[3])   momentum c*v onto vertex j (if integrated)
 template <class Mesh>
-GEOMINT_INLINE GDriftResult g_drift(const Mesh &mesh, int &tri, int vtx[3], double lam[3],
-                                    double v[3], double m, double tau)
+GEOMINT_INLINE GDriftResult g_drift_frame(const Mesh &mesh, int &tri, int vtx[3], TriFrame &F,
+                                          double lam[3], double v[3], double m, double tau)
 {
   GDriftResult res = {G_OK, 0, 0, 0};
-  TriFrame F;
-  tri_frame(mesh.pos(vtx[0]), mesh.pos(vtx[1]), mesh.pos(vtx[2]), F);
-  if (tri_degenerate(F)) {
-    res.status = G_DEGENERATE;
-    return res;
-  }
   double ldot[3], pv[3];
   double trem = tau;
   while (true) {
@@ -244,11 +241,12 @@ GEOMINT_INLINE GDriftResult g_drift(const Mesh &mesh, int &tri, int vtx[3], doub
       return res;
     }
 
-    // the first edge the straight path reaches (exact tie: smaller vertex tag)
+    // the first edge the straight path reaches (exact tie: smaller vertex tag);
+    // edges that the path cannot reach within trem are screened out without a division
     int kstar = -1;
     double thit = 0.0;
     for (int k = 0; k < 3; k++) {
-      if (!(ldot[k] < 0.0)) continue;
+      if (!(ldot[k] < 0.0) || lam[k] + ldot[k] * trem >= 0.0) continue;
       double t = -lam[k] / ldot[k];
       if (t < 0.0) t = 0.0;
       if (kstar < 0 || t < thit || (t == thit && mesh.tag(tri, k) < mesh.tag(tri, kstar))) {
@@ -318,10 +316,23 @@ GEOMINT_INLINE GDriftResult g_drift(const Mesh &mesh, int &tri, int vtx[3], doub
     }
     clamp_barycentric(lam);
   }
+  // v is in-plane: the last segment started with a projection
   clamp_barycentric(lam);
-  tri_project(F, v, ldot, pv);
-  for (int d = 0; d < 3; d++) v[d] = pv[d];
   return res;
+}
+
+// The same starting from the vertex positions (checks the start triangle).
+template <class Mesh>
+GEOMINT_INLINE GDriftResult g_drift(const Mesh &mesh, int &tri, int vtx[3], double lam[3],
+                                    double v[3], double m, double tau)
+{
+  TriFrame F;
+  tri_frame(mesh.pos(vtx[0]), mesh.pos(vtx[1]), mesh.pos(vtx[2]), F);
+  if (tri_degenerate(F)) {
+    GDriftResult res = {G_DEGENERATE, 0, 0, 0};
+    return res;
+  }
+  return g_drift_frame(mesh, tri, vtx, F, lam, v, m, tau);
 }
 
 }    // namespace geomint
