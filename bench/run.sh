@@ -12,6 +12,16 @@ run_one() {
   "$py" "$root/bench/report.py" "$out/$name.log" "$a" "$b"
 }
 case "$which" in
-  bagogab|all) run_one bagogab bagogab langevin+nve ;;
-  *) echo "unknown benchmark '$which' (available: bagogab)" >&2; exit 1 ;;
+  bagogab|membrane|all) ;;
+  *) echo "unknown benchmark '$which' (available: bagogab, membrane)" >&2; exit 1 ;;
 esac
+if [ "$which" = bagogab ] || [ "$which" = all ]; then
+  run_one bagogab bagogab langevin+nve
+fi
+if [ "$which" = membrane ] || [ "$which" = all ]; then
+  # flat periodic membrane, 100x100 vertices + 10,000 in-triangle points (generated once)
+  if [ ! -f "$out/flat_membrane.data" ] || [ ! -f "$out/flat_membrane.mesh" ]; then
+    "$py" "$root/bench/make_flat_membrane.py" -o "$out"
+  fi
+  run_one membrane intri beads
+fi
