@@ -20,26 +20,18 @@ vertices are unwrapped by the minimum-image rule around vertex 1, points around 
 """
 import argparse
 import math
+import os
 import re
+import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "potentials"))
+from make_mesh import read_mesh  # noqa: E402,F401  (the one mesh reader; dump2vtk imports it from here)
 
 
 # --------------------------------------------------------------------------------------------
 # readers (also used by dump2vtk.py)
-
-
-def read_mesh(path):
-    """Triangles of a GEOMINT mesh file as an (N, 3) array of atom IDs; row t-1 = triangle t."""
-    with open(path) as f:
-        lines = [ln.split("#")[0].split() for ln in f.readlines()[1:]]
-    n = next(int(w[0]) for w in lines if len(w) == 2 and w[1] == "triangles")
-    start = next(i for i, w in enumerate(lines) if w == ["Triangles"])
-    body = [w for w in lines[start + 1:] if w][:n]
-    tri = np.zeros((n, 3), int)
-    for w in body:
-        tri[int(w[0]) - 1] = [int(w[1]), int(w[2]), int(w[3])]
-    return tri
 
 
 def read_dump(path):
