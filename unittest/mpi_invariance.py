@@ -1,8 +1,15 @@
 #!/usr/bin/env python3
-"""Run one LAMMPS deck on several MPI rank counts and compare the final
-positions (unwrapped) and velocities atom by atom.  The deck writes a dump
-sorted by id to the file named by the variable 'out'.  Fails (exit 1) if any
-|dx| or |dv| exceeds --tol."""
+"""Run one LAMMPS deck in several ways and compare the final per-atom state.
+
+Default: the deck on each rank count of --ranks; every run must agree with the
+first one.  --restart N: the deck on N ranks with mode=whole (2n steps) against
+mode=first (n steps, write_restart) followed by mode=second (read_restart,
+n steps).
+
+The deck writes a dump sorted by id, with columns id xu yu zu vx vy vz and
+optionally more (per-atom state of a fix), to the file named by the variable
+'out'.  Fails (exit 1) if any |dx|, |dv| or other column differs by more than
+--tol, or if the log lines starting with --match differ."""
 import argparse
 import os
 import subprocess
@@ -21,18 +28,63 @@ def read_dump(path):
     return rows
 
 
+class Runner:
+    def __init__(self, a, tmp):
+        self.a, self.tmp = a, tmp
+
+    def run(self, nranks, tag, extra=()):
+        """Run the deck; returns (dump rows or None, matched log lines)."""
+        a, tmp = self.a, self.tmp
+        out, log = os.path.join(tmp, f"{tag}.dump"), os.path.join(tmp, f"{tag}.log")
+        cmd = [a.mpirun, "-np", str(nranks), "--oversubscribe", a.lmp, "-in", a.deck,
+               "-var", "out", out, "-log", log, "-screen", "none"]
+        for k, v in list(a.var) + list(extra):
+            cmd += ["-var", k, v]
+        r = subprocess.run(cmd, cwd=tmp, capture_output=True, text=True)
+        if r.returncode != 0:
+            print("FAILED:", " ".join(cmd), "\n", r.stdout[-3000:], r.stderr[-3000:])
+            try:
+                print(open(log).read()[-3000:])
+            except OSError:
+                pass
+            sys.exit(1)
+        with open(log) as f:
+            matched = [l for l in f if l.startswith(a.match)]
+        return (read_dump(out) if os.path.exists(out) else None), matched
+
+
+def compare(ref, other, tol, label):
+    (rd, rm), (od, om) = ref, other
+    if rd is None or od is None or set(rd) != set(od):
+        print(f"{label}: missing dump or different atom ids")
+        return False
+    dx = max(abs(p - q) for t in rd for p, q in zip(rd[t][:3], od[t][:3]))
+    dv = max(abs(p - q) for t in rd for p, q in zip(rd[t][3:6], od[t][3:6]))
+    de = max((abs(p - q) for t in rd for p, q in zip(rd[t][6:], od[t][6:])), default=0.0)
+    same = rm == om
+    ok = dx <= tol and dv <= tol and de <= tol and same
+    print(f"{label}: max|dx| = {dx:.3e}, max|dv| = {dv:.3e}, max|d(other columns)| = {de:.3e} "
+          f"(tol {tol:g}); {'same' if same else 'DIFFERENT'} matched log lines "
+          f"{'ok' if ok else 'FAIL'}")
+    if not same:
+        print("  reference:", rm, "\n  other:    ", om)
+    return ok
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--lmp", required=True)
     ap.add_argument("--mpirun", default="mpirun")
     ap.add_argument("--deck", required=True)
     ap.add_argument("--ranks", type=int, nargs="+", default=[1, 2, 4])
+    ap.add_argument("--restart", type=int, metavar="N",
+                    help="compare whole vs first+second restart runs on N ranks instead")
     ap.add_argument("--tol", type=float, default=1e-10)
     ap.add_argument("--setup", help="deck run once on 1 rank first; it writes ${data}")
     ap.add_argument("--var", nargs=2, action="append", default=[])
     ap.add_argument("--generate", help="python script run once in the work directory first")
     ap.add_argument("--match", default="MATCH",
-                    help="log lines starting with this must be identical on all rank counts")
+                    help="log lines starting with this must be identical in the compared runs")
     a = ap.parse_args()
 
     tmp = tempfile.mkdtemp(prefix="geomint_mpi_")
@@ -51,47 +103,20 @@ def main():
             print("setup deck failed:", r.stdout[-3000:], r.stderr[-3000:])
             return 1
         a.var.append(["data", data])
-    results = {}
-    matched = {}
-    for n in a.ranks:
-        out = os.path.join(tmp, f"np{n}.dump")
-        cmd = [a.mpirun, "-np", str(n), "--oversubscribe", a.lmp, "-in", a.deck,
-               "-var", "out", out, "-log", os.path.join(tmp, f"np{n}.log"), "-screen", "none"]
-        for k, v in a.var:
-            cmd += ["-var", k, v]
-        r = subprocess.run(cmd, cwd=tmp, capture_output=True, text=True)
-        if r.returncode != 0 or not os.path.exists(out):
-            print("FAILED:", " ".join(cmd), "\n", r.stdout[-3000:], r.stderr[-3000:])
-            try:
-                print(open(os.path.join(tmp, f"np{n}.log")).read()[-3000:])
-            except OSError:
-                pass
-            return 1
-        results[n] = read_dump(out)
-        with open(os.path.join(tmp, f"np{n}.log")) as f:
-            matched[n] = [l for l in f if l.startswith(a.match)]
 
+    runner = Runner(a, tmp)
+    if a.restart:
+        n = a.restart
+        whole = runner.run(n, "whole", [("mode", "whole")])
+        runner.run(n, "first", [("mode", "first")])
+        second = runner.run(n, "second", [("mode", "second")])
+        return 0 if compare(whole, second, a.tol, f"np{n} whole vs restarted") else 1
+
+    results = {n: runner.run(n, f"np{n}") for n in a.ranks}
     ref_n = a.ranks[0]
-    ref = results[ref_n]
     ok = True
     for n in a.ranks[1:]:
-        other = results[n]
-        if set(other) != set(ref):
-            print(f"np{n}: different atom ids than np{ref_n}")
-            ok = False
-            continue
-        dx = max(abs(p - q) for t in ref for p, q in zip(ref[t][:3], other[t][:3]))
-        dv = max(abs(p - q) for t in ref for p, q in zip(ref[t][3:6], other[t][3:6]))
-        # further dump columns (per-atom state of the fix) must agree to the same tolerance
-        de = max((abs(p - q) for t in ref for p, q in zip(ref[t][6:], other[t][6:])), default=0.0)
-        same = matched[n] == matched[ref_n]
-        status = "ok" if dx <= a.tol and dv <= a.tol and de <= a.tol and same else "FAIL"
-        print(f"np{ref_n} vs np{n}: max|dx| = {dx:.3e}, max|dv| = {dv:.3e}, "
-              f"max|d(other columns)| = {de:.3e} (tol {a.tol:g}); "
-              f"{'same' if same else 'DIFFERENT'} {a.match} lines {status}")
-        if not same:
-            print("  np%d: %s  np%d: %s" % (ref_n, matched[ref_n], n, matched[n]))
-        ok = ok and status == "ok"
+        ok = compare(results[ref_n], results[n], a.tol, f"np{ref_n} vs np{n}") and ok
     return 0 if ok else 1
 
 
