@@ -6,7 +6,14 @@
 #include "lammpsplugin.h"
 #include "version.h"
 
+#include "angle_cosine_squared_dg.h"
+#include "angle_harmonic_dg.h"
+#include "bond_harmonic_dg.h"
+#include "dihedral_nharmonic_dg.h"
+#include "dihedral_opls_dg.h"
 #include "fix_bagogab.h"
+#include "fix_dg_nve.h"
+#include "pair_lj_cut_dg.h"
 
 using namespace LAMMPS_NS;
 
@@ -17,16 +24,37 @@ template <class FixType> void *fix_creator(void *lmp, int argc, char **argv)
   return new FixType(static_cast<LAMMPS *>(lmp), argc, argv);
 }
 
+// pair, bond, angle and dihedral styles are made from the LAMMPS instance alone
+template <class StyleType> void *style_creator(void *lmp)
+{
+  return new StyleType(static_cast<LAMMPS *>(lmp));
+}
+
 struct StyleEntry {
   const char *style;
   const char *name;
   const char *info;
-  lammpsplugin_factory2 *creator2;
+  lammpsplugin_factory1 *creator1;    // pair, bond, angle, dihedral
+  lammpsplugin_factory2 *creator2;    // fix
 };
 
 const StyleEntry styles[] = {
-    {"fix", "bagogab", "GEOMINT BAOAB Langevin integrator with in-triangle mesh points",
+    {"fix", "bagogab", "GEOMINT BAOAB Langevin integrator with in-triangle mesh points", nullptr,
      &fix_creator<FixBagogab>},
+    {"fix", "dg/nve", "GEOMINT energy-conserving discrete-gradient NVE integrator", nullptr,
+     &fix_creator<FixDGNVE>},
+    {"pair", "lj/cut/dg", "GEOMINT pair lj/cut with a discrete gradient",
+     &style_creator<PairLJCutDG>, nullptr},
+    {"bond", "harmonic/dg", "GEOMINT bond harmonic with a discrete gradient",
+     &style_creator<BondHarmonicDG>, nullptr},
+    {"angle", "harmonic/dg", "GEOMINT angle harmonic with a discrete gradient",
+     &style_creator<AngleHarmonicDG>, nullptr},
+    {"angle", "cosine/squared/dg", "GEOMINT angle cosine/squared with a discrete gradient",
+     &style_creator<AngleCosineSquaredDG>, nullptr},
+    {"dihedral", "nharmonic/dg", "GEOMINT dihedral nharmonic with a discrete gradient",
+     &style_creator<DihedralNHarmonicDG>, nullptr},
+    {"dihedral", "opls/dg", "GEOMINT dihedral opls with a discrete gradient",
+     &style_creator<DihedralOPLSDG>, nullptr},
 };
 
 }    // namespace
@@ -41,7 +69,10 @@ extern "C" void lammpsplugin_init(void *lmp, void *handle, void *regfunc)
     plugin.name = s.name;
     plugin.info = s.info;
     plugin.author = "GEOMINT developers";
-    plugin.creator.v2 = s.creator2;
+    if (s.creator2)
+      plugin.creator.v2 = s.creator2;
+    else
+      plugin.creator.v1 = s.creator1;
     plugin.handle = handle;
     (*register_plugin)(&plugin, lmp);
   }

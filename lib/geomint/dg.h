@@ -1,0 +1,223 @@
+// GEOMINT discrete-gradient kernels (seed 003; spec/discrete_gradients.md
+// section 1): every short-range term is a function of inter-atomic distances,
+// and its discrete gradient between an old and a new configuration is built
+// from difference quotients Delta_k of the potential along the distances.
+//
+//   pair / bond (LaBudde-Greenspan):  Delta = (V(r') - V(r)) / (r' - r)
+//   angle (3 distances), dihedral (6): Itoh-Abe path differences, left, right
+//                                      or symmetrized (spec 1.4, 1.5)
+//
+// and the force on atom b of a distance (a,b) is -Delta e_ab, on atom a
+// +Delta e_ab, with e_ab = (R'_ab + R_ab) / (r'_ab + r_ab), R_ab = q_b - q_a.
+// The DG identity <grad, q' - q> = V(q') - V(q) holds term by term because
+// <R' + R, R' - R> = r'^2 - r^2.  Host and device code, no LAMMPS.
+#ifndef GEOMINT_DG_H
+#define GEOMINT_DG_H
+
+#include "geomint_inline.h"
+
+#include <cmath>
+
+namespace geomint {
+namespace dg {
+
+  // |d' - d| < DEGENERATE_REL * d: the quotient would lose digits; use the
+  // derivative at the midpoint instead (error O(V''' (d'-d)^3), symmetric)
+  constexpr double DEGENERATE_REL = 1e-6;
+  // relative step of the central difference used for that derivative
+  constexpr double DERIV_STEP = 1e-4;
+
+  enum Variant { SYM = 0, LEFT = 1, RIGHT = 2 };
+
+  // (b^n - a^n) / (b - a) for n >= 1, cancellation-free: sum_k b^(n-1-k) a^k
+  GEOMINT_INLINE double power_quotient(double a, double b, int n)
+  {
+    double s = 0.0, bp = 1.0;
+    for (int k = 0; k < n; k++) {
+      s = s * a + bp;    // Horner in a over the powers of b
+      bp *= b;
+    }
+    return s;    // sum_{k=0}^{n-1} b^k a^(n-1-k)
+  }
+
+  // Q_n(r, r') = (r'^-n - r^-n) / (r' - r) = -(1/(r r')) (a^n - b^n)/(a - b),
+  // a = 1/r', b = 1/r
+  GEOMINT_INLINE double inverse_power_quotient(double r, double rn, int n)
+  {
+    const double a = 1.0 / rn, b = 1.0 / r;
+    return -a * b * power_quotient(b, a, n);
+  }
+
+  // LJ 12-6: V = 4 eps ((sig/r)^12 - (sig/r)^6) (+ constant); Delta without cancellation
+  GEOMINT_INLINE double lj_quotient(double lj1, double lj2, double r, double rn)
+  {
+    // lj1 = 4 eps sig^12, lj2 = 4 eps sig^6
+    return lj1 * inverse_power_quotient(r, rn, 12) - lj2 * inverse_power_quotient(r, rn, 6);
+  }
+
+  // harmonic K (r - r0)^2: Delta = K (r + r' - 2 r0)
+  GEOMINT_INLINE double harmonic_quotient(double k, double r0, double r, double rn)
+  {
+    return k * (r + rn - 2.0 * r0);
+  }
+
+  // e_ab = (R'_ab + R_ab) / (r'_ab + r_ab)
+  GEOMINT_INLINE void mean_direction(const double R[3], const double Rn[3], double r, double rn,
+                                     double e[3])
+  {
+    const double inv = 1.0 / (r + rn);
+    for (int d = 0; d < 3; d++) e[d] = (R[d] + Rn[d]) * inv;
+  }
+
+  // Difference quotient of a scalar function g along one coordinate, g(x') - g(x)
+  // over x' - x, with the midpoint derivative for a degenerate segment.
+  // gx, gxn: g at the two ends (already evaluated); eval(t) gives g at x + t (x' - x)
+  // scaled coordinate, used only in the degenerate case.
+  template <class Eval>
+  GEOMINT_INLINE double quotient(double x, double xn, double gx, double gxn, const Eval &eval)
+  {
+    const double dx = xn - x;
+    const double scale = std::fabs(x) > std::fabs(xn) ? std::fabs(x) : std::fabs(xn);
+    if (std::fabs(dx) > DEGENERATE_REL * scale) return (gxn - gx) / dx;
+    const double m = 0.5 * (x + xn), h = DERIV_STEP * (scale > 0.0 ? scale : 1.0);
+    return (eval(m + h) - eval(m - h)) / (2.0 * h);
+  }
+
+  // Path discrete gradient of V(d_0 .. d_{N-1}) between distances d and dn.
+  //   left:  Delta_k = [V(dn_0..dn_k, d_{k+1}..) - V(dn_0..dn_{k-1}, d_k..)] / (dn_k - d_k)
+  //   right: the left quotients with d and dn exchanged
+  //   sym:   their mean (time-symmetric, 2nd order)
+  // pot(const double *dist) returns V.  Returns V(d) in *v_old and V(dn) in *v_new.
+  template <int N, class Pot>
+  GEOMINT_INLINE void path_dg(const double d[N], const double dn[N], const Pot &pot, int variant,
+                              double delta[N], double *v_old = nullptr, double *v_new = nullptr)
+  {
+    double state[N];
+    double vl[N + 1];    // V of the left path states P_0..P_N (first k primed)
+    for (int k = 0; k < N; k++) state[k] = d[k];
+    vl[0] = pot(state);
+    for (int k = 0; k < N; k++) {
+      state[k] = dn[k];
+      vl[k + 1] = pot(state);
+    }
+    if (v_old) *v_old = vl[0];
+    if (v_new) *v_new = vl[N];
+    double left[N], right[N];
+    if (variant != RIGHT) {
+      for (int k = 0; k < N; k++) {
+        // P_k differs from P_{k+1} in coordinate k only
+        for (int j = 0; j < N; j++) state[j] = j < k ? dn[j] : d[j];
+        left[k] = quotient(d[k], dn[k], vl[k], vl[k + 1], [&](double t) {
+          state[k] = t;
+          return pot(state);
+        });
+      }
+    }
+    if (variant != LEFT) {
+      // right states Q_k: first k unprimed, the rest primed; Q_0 = dn, Q_N = d
+      double vr[N + 1];
+      vr[0] = vl[N];
+      vr[N] = vl[0];
+      for (int k = 1; k < N; k++) {
+        for (int j = 0; j < N; j++) state[j] = j < k ? d[j] : dn[j];
+        vr[k] = pot(state);
+      }
+      for (int k = 0; k < N; k++) {
+        for (int j = 0; j < N; j++) state[j] = j < k ? d[j] : dn[j];
+        // Q_{k+1} - Q_k changes coordinate k from dn_k to d_k
+        right[k] = quotient(d[k], dn[k], vr[k + 1], vr[k], [&](double t) {
+          state[k] = t;
+          return pot(state);
+        });
+      }
+    }
+    for (int k = 0; k < N; k++)
+      delta[k] = variant == LEFT ? left[k] : variant == RIGHT ? right[k] : 0.5 * (left[k] + right[k]);
+  }
+
+  // cos of the angle at j of i-j-k from the distances a = r_ji, b = r_jk, c = r_ik
+  GEOMINT_INLINE double angle_cos(double a, double b, double c)
+  {
+    return (a * a + b * b - c * c) / (2.0 * a * b);
+  }
+
+  // cos phi of the dihedral i-j-k-l from d = (r_ij, r_jk, r_kl, r_ik, r_jl, r_il)
+  // (spec 1.5, Lemma 4; IUPAC: trans = 180 deg, as LAMMPS).  The radicands are
+  // floored at a tiny positive value for (near-)collinear triples.
+  GEOMINT_INLINE double dihedral_cos(const double d[6])
+  {
+    const double ij2 = d[0] * d[0], jk2 = d[1] * d[1], kl2 = d[2] * d[2];
+    const double ik2 = d[3] * d[3], jl2 = d[4] * d[4], il2 = d[5] * d[5];
+    const double u = ij2 + jk2 - ik2, w = jk2 + kl2 - jl2;
+    const double num = w * u - 2.0 * jk2 * (jk2 + il2 - jl2 - ik2);
+    const double floor = 1e-30 * jk2 * jk2 * (ij2 + kl2) * (ij2 + kl2);
+    double r1 = 4.0 * jk2 * ij2 - u * u, r2 = 4.0 * jk2 * kl2 - w * w;
+    if (r1 < floor) r1 = floor;
+    if (r2 < floor) r2 = floor;
+    return num / std::sqrt(r1 * r2);
+  }
+
+  // the six atom pairs of the dihedral distances, as (atom index a, atom index b)
+  // in 0..3 = i, j, k, l
+  constexpr int DIHEDRAL_PAIRS[6][2] = {{0, 1}, {1, 2}, {2, 3}, {0, 2}, {1, 3}, {0, 3}};
+  // the three pairs of an angle i-j-k (0, 1, 2): a = (j,i), b = (j,k), c = (i,k)
+  constexpr int ANGLE_PAIRS[3][2] = {{1, 0}, {1, 2}, {0, 2}};
+
+  // forces f[atom][3] += -grad of the distance terms: for each pair (a,b) with
+  // quotient Delta_p, f_b -= Delta_p e_ab, f_a += Delta_p e_ab.  xo, xn: positions
+  template <int N, int NATOM>
+  GEOMINT_INLINE void scatter_forces(const int (&pairs)[N][2], const double (&xo)[NATOM][3],
+                                     const double (&xn)[NATOM][3], const double delta[N],
+                                     double (&f)[NATOM][3])
+  {
+    for (int p = 0; p < N; p++) {
+      const int a = pairs[p][0], b = pairs[p][1];
+      double R[3], Rn[3];
+      for (int d = 0; d < 3; d++) {
+        R[d] = xo[b][d] - xo[a][d];
+        Rn[d] = xn[b][d] - xn[a][d];
+      }
+      const double r = std::sqrt(R[0] * R[0] + R[1] * R[1] + R[2] * R[2]);
+      const double rn = std::sqrt(Rn[0] * Rn[0] + Rn[1] * Rn[1] + Rn[2] * Rn[2]);
+      double e[3];
+      mean_direction(R, Rn, r, rn, e);
+      for (int d = 0; d < 3; d++) {
+        f[b][d] -= delta[p] * e[d];
+        f[a][d] += delta[p] * e[d];
+      }
+    }
+  }
+
+  // the distances of the given pairs in a configuration x
+  template <int N, int NATOM>
+  GEOMINT_INLINE void distances(const int (&pairs)[N][2], const double (&x)[NATOM][3], double dist[N])
+  {
+    for (int p = 0; p < N; p++) {
+      double s = 0.0;
+      for (int d = 0; d < 3; d++) {
+        const double q = x[pairs[p][1]][d] - x[pairs[p][0]][d];
+        s += q * q;
+      }
+      dist[p] = std::sqrt(s);
+    }
+  }
+
+  // One bonded term of NATOM atoms whose energy pot(dist) depends on NDIST
+  // distances (pairs): the discrete-gradient forces between the configurations
+  // xo and xn are added to f; V(xo), V(xn) returned in vo, vn.
+  template <int NDIST, int NATOM, class Pot>
+  GEOMINT_INLINE void term_dg(const int (&pairs)[NDIST][2], const double (&xo)[NATOM][3],
+                              const double (&xn)[NATOM][3], const Pot &pot, int variant,
+                              double (&f)[NATOM][3], double &vo, double &vn)
+  {
+    double d[NDIST], dn[NDIST], delta[NDIST];
+    distances(pairs, xo, d);
+    distances(pairs, xn, dn);
+    path_dg<NDIST>(d, dn, pot, variant, delta, &vo, &vn);
+    scatter_forces(pairs, xo, xn, delta, f);
+  }
+
+}    // namespace dg
+}    // namespace geomint
+
+#endif

@@ -1,0 +1,33 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   GEOMINT - angle cosine/squared/dg: angle cosine/squared with a discrete gradient
+------------------------------------------------------------------------- */
+
+#ifdef ANGLE_CLASS
+// clang-format off
+AngleStyle(cosine/squared/dg,AngleCosineSquaredDG);
+// clang-format on
+#else
+
+#ifndef GEOMINT_ANGLE_COSINE_SQUARED_DG_H
+#define GEOMINT_ANGLE_COSINE_SQUARED_DG_H
+
+#include "angle_cosine_squared.h"
+#include "dg_style.h"
+
+namespace LAMMPS_NS {
+
+class AngleCosineSquaredDG : public AngleCosineSquared, public DGStyle {
+ public:
+  AngleCosineSquaredDG(class LAMMPS *lmp) : AngleCosineSquared(lmp), variant(0) {}
+  void compute_dg(double **, double **, double **, double &, double &) override;
+  bool dg_symmetric() const override { return variant == 0; }
+  void set_dg_variant(int v) override { variant = v; }
+
+ protected:
+  int variant;
+};
+
+}    // namespace LAMMPS_NS
+
+#endif
+#endif

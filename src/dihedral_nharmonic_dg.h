@@ -1,0 +1,33 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   GEOMINT - dihedral nharmonic/dg: dihedral nharmonic with a discrete gradient
+------------------------------------------------------------------------- */
+
+#ifdef DIHEDRAL_CLASS
+// clang-format off
+DihedralStyle(nharmonic/dg,DihedralNHarmonicDG);
+// clang-format on
+#else
+
+#ifndef GEOMINT_DIHEDRAL_NHARMONIC_DG_H
+#define GEOMINT_DIHEDRAL_NHARMONIC_DG_H
+
+#include "dg_style.h"
+#include "dihedral_nharmonic.h"
+
+namespace LAMMPS_NS {
+
+class DihedralNHarmonicDG : public DihedralNHarmonic, public DGStyle {
+ public:
+  DihedralNHarmonicDG(class LAMMPS *lmp) : DihedralNHarmonic(lmp), variant(0) {}
+  void compute_dg(double **, double **, double **, double &, double &) override;
+  bool dg_symmetric() const override { return variant == 0; }
+  void set_dg_variant(int v) override { variant = v; }
+
+ protected:
+  int variant;
+};
+
+}    // namespace LAMMPS_NS
+
+#endif
+#endif

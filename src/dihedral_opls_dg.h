@@ -1,0 +1,33 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   GEOMINT - dihedral opls/dg: dihedral opls with a discrete gradient
+------------------------------------------------------------------------- */
+
+#ifdef DIHEDRAL_CLASS
+// clang-format off
+DihedralStyle(opls/dg,DihedralOPLSDG);
+// clang-format on
+#else
+
+#ifndef GEOMINT_DIHEDRAL_OPLS_DG_H
+#define GEOMINT_DIHEDRAL_OPLS_DG_H
+
+#include "dg_style.h"
+#include "dihedral_opls.h"
+
+namespace LAMMPS_NS {
+
+class DihedralOPLSDG : public DihedralOPLS, public DGStyle {
+ public:
+  DihedralOPLSDG(class LAMMPS *lmp) : DihedralOPLS(lmp), variant(0) {}
+  void compute_dg(double **, double **, double **, double &, double &) override;
+  bool dg_symmetric() const override { return variant == 0; }
+  void set_dg_variant(int v) override { variant = v; }
+
+ protected:
+  int variant;
+};
+
+}    // namespace LAMMPS_NS
+
+#endif
+#endif

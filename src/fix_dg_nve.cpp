@@ -1,0 +1,387 @@
+/* ----------------------------------------------------------------------
+   GEOMINT - fix dg/nve (spec/discrete_gradients.md sections 2, 3.3, 5)
+
+   The Velocity-DG step of seed 003: with the discrete force
+   fbar = -grad_bar V(x^n, x^{n+1}),
+     x^{n+1} = x^n + dt (v^n + dtfm fbar)
+     v^{n+1} = v^n + 2 dtfm fbar
+   solved by fixed-point iteration from the Verlet predictor.  The energy
+   KE + V is conserved to the solver tolerance; momentum exactly.
+------------------------------------------------------------------------- */
+
+#include "fix_dg_nve.h"
+
+#include "dg_style.h"
+#include "geomint_compat.h"
+
+#include "angle.h"
+#include "atom.h"
+#include "bond.h"
+#include "comm.h"
+#include "dihedral.h"
+#include "domain.h"
+#include "error.h"
+#include "force.h"
+#include "group.h"
+#include "improper.h"
+#include "kspace.h"
+#include "memory.h"
+#include "modify.h"
+#include "neighbor.h"
+#include "pair.h"
+#include "update.h"
+#include "utils.h"
+
+#include <cmath>
+#include <cstring>
+
+using namespace LAMMPS_NS;
+using namespace FixConst;
+
+static const char *const STYLE = "Fix dg/nve";
+
+enum { ONFAIL_ERROR, ONFAIL_WARN, ONFAIL_IGNORE };
+
+// declared in dg_style.h: the neighbor-list margin of the DG pair styles
+double LAMMPS_NS::dg_nve_margin(LAMMPS *lmp)
+{
+  for (int i = 0; i < lmp->modify->nfix; i++)
+    if (strcmp(lmp->modify->fix[i]->style, "dg/nve") == 0) {
+      int dim = 0;
+      auto *md = static_cast<double *>(lmp->modify->fix[i]->extract("maxdisp", dim));
+      if (md) return 2.0 * (*md);
+    }
+  return 0.0;
+}
+
+/* ---------------------------------------------------------------------- */
+
+FixDGNVE::FixDGNVE(LAMMPS *lmp, int narg, char **arg) :
+    Fix(lmp, narg, arg), tol(1e-10), maxiter(50), predictor(1), maxdisp(-1.0), variant(-1),
+    onfail(ONFAIL_ERROR), dtv(0.0), dtf(0.0), last_iter(0), last_inc(0.0), last_maxdisp(0.0),
+    last_energy_error(0.0), nsteps(0), total_iter(0), nfail(0), nmax(0), xold(nullptr),
+    vold(nullptr), fdg(nullptr)
+{
+  time_integrate = 1;
+  dynamic_group_allow = 0;
+  restart_global = 1;
+  scalar_flag = 1;
+  vector_flag = 1;
+  size_vector = 6;
+  extscalar = 0;
+  extvector = 0;
+  global_freq = 1;
+  comm_reverse = 3;
+
+  if (igroup != 0)
+    error->all(FLERR, "{}: the group must be all (the discrete gradient couples every atom "
+               "through the forces)", STYLE);
+
+  int iarg = 3;
+  while (iarg < narg) {
+    const std::string kw = arg[iarg];
+    if (iarg + 1 >= narg) error->all(FLERR, "{}: keyword {} needs a value", STYLE, kw);
+    const char *val = arg[iarg + 1];
+    if (kw == "tol") {
+      tol = utils::numeric(FLERR, val, false, lmp);
+      if (!(tol > 0.0)) error->all(FLERR, "{}: tol must be > 0 (got {})", STYLE, val);
+    } else if (kw == "maxiter") {
+      maxiter = utils::inumeric(FLERR, val, false, lmp);
+      if (maxiter < 1) error->all(FLERR, "{}: maxiter must be >= 1 (got {})", STYLE, val);
+    } else if (kw == "solver") {
+      if (strcmp(val, "fixed") == 0) {
+      } else if (strcmp(val, "newton") == 0) {
+        error->all(FLERR, "{}: solver newton is not implemented yet; use solver fixed (the "
+                   "default), which converges whenever Verlet is stable", STYLE);
+      } else {
+        error->all(FLERR, "{}: solver must be fixed or newton (got {})", STYLE, val);
+      }
+    } else if (kw == "predictor") {
+      if (strcmp(val, "verlet") == 0) predictor = 1;
+      else if (strcmp(val, "none") == 0) predictor = 0;
+      else error->all(FLERR, "{}: predictor must be verlet or none (got {})", STYLE, val);
+    } else if (kw == "maxdisp") {
+      maxdisp = utils::numeric(FLERR, val, false, lmp);
+      if (!(maxdisp > 0.0)) error->all(FLERR, "{}: maxdisp must be > 0 (got {})", STYLE, val);
+    } else if (kw == "dg") {
+      if (strcmp(val, "sym") == 0) variant = geomint::dg::SYM;
+      else if (strcmp(val, "left") == 0) variant = geomint::dg::LEFT;
+      else if (strcmp(val, "right") == 0) variant = geomint::dg::RIGHT;
+      else error->all(FLERR, "{}: dg must be sym, left or right (got {})", STYLE, val);
+    } else if (kw == "onfail") {
+      if (strcmp(val, "error") == 0) onfail = ONFAIL_ERROR;
+      else if (strcmp(val, "warn") == 0) onfail = ONFAIL_WARN;
+      else if (strcmp(val, "ignore") == 0) onfail = ONFAIL_IGNORE;
+      else error->all(FLERR, "{}: onfail must be error, warn or ignore (got {})", STYLE, val);
+    } else {
+      error->all(FLERR, "{}: unknown keyword '{}'; valid keywords are tol, maxiter, solver, "
+                 "predictor, maxdisp, dg, onfail", STYLE, kw);
+    }
+    iarg += 2;
+  }
+  // default: half the neighbor skin (the margin of the pair lists is 2 maxdisp)
+  if (maxdisp < 0.0) maxdisp = 0.5 * neighbor->skin;
+}
+
+FixDGNVE::~FixDGNVE()
+{
+  memory->destroy(xold);
+  memory->destroy(vold);
+  memory->destroy(fdg);
+}
+
+int FixDGNVE::setmask()
+{
+  return INITIAL_INTEGRATE;
+}
+
+/* ----------------------------------------------------------------------
+   every active force style must have a DG variant
+------------------------------------------------------------------------- */
+
+void FixDGNVE::init()
+{
+  if (utils::strmatch(update->integrate_style, "^respa"))
+    error->all(FLERR, "{}: run_style respa is not supported; use run_style verlet", STYLE);
+  if (force->kspace)
+    error->all(FLERR, "{}: kspace styles have no discrete gradient; fix dg/nve supports short-range "
+               "pair, bond, angle and dihedral styles only", STYLE);
+  for (int i = 0; i < modify->nfix; i++) {
+    Fix *other = modify->fix[i];
+    if (other != this && other->time_integrate)
+      error->all(FLERR, "{}: fix {} ({}) also integrates atoms; fix dg/nve must be the only "
+                 "integrator", STYLE, other->id, other->style);
+  }
+
+  dgstyles.clear();
+  auto need = [this](auto *style, const char *kind, const char *name, const char *hint) {
+    if (!style) return;
+    DGStyle *dg = dynamic_cast<DGStyle *>(style);
+    if (!dg)
+      error->all(FLERR, "{}: {} style {} has no discrete-gradient variant; use {}", STYLE, kind,
+                 name, hint);
+    dgstyles.push_back(dg);
+  };
+  if (force->pair && utils::strmatch(force->pair_style, "^hybrid"))
+    error->all(FLERR, "{}: pair hybrid is not supported yet; use a single DG pair style", STYLE);
+  need(force->pair, "pair", force->pair_style, "lj/cut/dg");
+  need(force->bond, "bond", force->bond_style, "harmonic/dg");
+  need(force->angle, "angle", force->angle_style, "harmonic/dg or cosine/squared/dg");
+  need(force->dihedral, "dihedral", force->dihedral_style, "nharmonic/dg or opls/dg");
+  need(force->improper, "improper", force->improper_style, "none (no improper DG styles yet)");
+  if (dgstyles.empty() && comm->me == 0)
+    error->warning(FLERR, "{}: no force styles are defined; atoms move in straight lines", STYLE);
+
+  for (DGStyle *dg : dgstyles) {
+    if (variant >= 0) dg->set_dg_variant(variant);
+  }
+  if (force->pair) {
+    DGStyle *pdg = dynamic_cast<DGStyle *>(force->pair);
+    if (pdg->dg_margin() < 2.0 * maxdisp * (1.0 - 1e-12))
+      error->all(FLERR, "{}: pair style margin {} is smaller than 2 x maxdisp = {}", STYLE,
+                 pdg->dg_margin(), 2.0 * maxdisp);
+  }
+  bool sym = true;
+  for (DGStyle *dg : dgstyles) sym = sym && dg->dg_symmetric();
+  if (!sym && comm->me == 0)
+    error->warning(FLERR, "{}: a left/right discrete gradient is in use: the method is first "
+                   "order and not time-symmetric (use dg sym for second order)", STYLE);
+  if ((neighbor->every != 1 || neighbor->delay != 0 || !neighbor->dist_check) && comm->me == 0)
+    error->warning(FLERR, "{}: use 'neigh_modify every 1 delay 0 check yes': the neighbor lists "
+                   "must be rebuilt as soon as atoms move skin/2", STYLE);
+  reset_dt();
+}
+
+void FixDGNVE::reset_dt()
+{
+  dtv = update->dt;
+  dtf = 0.5 * update->dt * force->ftm2v;
+}
+
+void FixDGNVE::grow()
+{
+  if (atom->nmax <= nmax) return;
+  nmax = atom->nmax;
+  memory->destroy(xold);
+  memory->destroy(vold);
+  memory->destroy(fdg);
+  memory->create(xold, nmax, 3, "dg/nve:xold");
+  memory->create(vold, nmax, 3, "dg/nve:vold");
+  memory->create(fdg, nmax, 3, "dg/nve:fdg");
+}
+
+/* ----------------------------------------------------------------------
+   the whole step (spec 5.4); final_integrate has nothing to do
+------------------------------------------------------------------------- */
+
+void FixDGNVE::initial_integrate(int /*vflag*/)
+{
+  grow();
+  double **x = atom->x;
+  double **v = atom->v;
+  double **f = atom->f;
+  const double *rmass = atom->rmass;
+  const double *mass = atom->mass;
+  const int *type = atom->type;
+  const int nlocal = atom->nlocal;
+  const int nall = nlocal + atom->nghost;
+  const int newton = force->newton_pair || force->newton_bond;
+
+  // x^n for owned and (current) ghost atoms, v^n; kinetic energy before
+  double ke_old = 0.0;
+  for (int i = 0; i < nall; i++)
+    for (int d = 0; d < 3; d++) xold[i][d] = x[i][d];
+  for (int i = 0; i < nlocal; i++) {
+    const double m = rmass ? rmass[i] : mass[type[i]];
+    for (int d = 0; d < 3; d++) vold[i][d] = v[i][d];
+    ke_old += m * (v[i][0] * v[i][0] + v[i][1] * v[i][1] + v[i][2] * v[i][2]);
+  }
+
+  // predictor: the Verlet position (f holds the force at x^n)
+  for (int i = 0; i < nlocal; i++) {
+    const double dtfm = dtf / (rmass ? rmass[i] : mass[type[i]]);
+    for (int d = 0; d < 3; d++) x[i][d] = xold[i][d] + dtv * (vold[i][d] + predictor * dtfm * f[i][d]);
+  }
+
+  int iter = 0;
+  double inc = 0.0, vnew = 0.0, vold_sum = 0.0;
+  for (iter = 1; iter <= maxiter; iter++) {
+    comm->forward_comm();    // trial positions of the ghosts (same PBC images as xold)
+    for (int i = 0; i < nall; i++) fdg[i][0] = fdg[i][1] = fdg[i][2] = 0.0;
+    vnew = vold_sum = 0.0;
+    for (DGStyle *dg : dgstyles) dg->compute_dg(xold, x, fdg, vnew, vold_sum);
+    if (newton) geomint_compat::reverse_comm(comm, this);
+    double inc_local = 0.0;
+    for (int i = 0; i < nlocal; i++) {
+      const double dtfm = dtf / (rmass ? rmass[i] : mass[type[i]]);
+      for (int d = 0; d < 3; d++) {
+        const double xn = xold[i][d] + dtv * (vold[i][d] + dtfm * fdg[i][d]);
+        inc_local = std::max(inc_local, std::fabs(xn - x[i][d]));
+        x[i][d] = xn;
+      }
+    }
+    MPI_Allreduce(&inc_local, &inc, 1, MPI_DOUBLE, MPI_MAX, world);
+    if (inc < tol) break;
+  }
+  const bool converged = iter <= maxiter;
+  if (!converged) iter = maxiter;
+
+  // velocities with the same discrete force as the last position update
+  double disp_local = 0.0, ke_new = 0.0;
+  for (int i = 0; i < nlocal; i++) {
+    const double m = rmass ? rmass[i] : mass[type[i]];
+    const double dtfm = dtf / m;
+    double d2 = 0.0;
+    for (int d = 0; d < 3; d++) {
+      v[i][d] = vold[i][d] + 2.0 * dtfm * fdg[i][d];
+      d2 += (x[i][d] - xold[i][d]) * (x[i][d] - xold[i][d]);
+    }
+    disp_local = std::max(disp_local, d2);
+    ke_new += m * (v[i][0] * v[i][0] + v[i][1] * v[i][1] + v[i][2] * v[i][2]);
+  }
+  double local[4] = {ke_old, ke_new, vold_sum, vnew}, global[4];
+  MPI_Allreduce(local, global, 4, MPI_DOUBLE, MPI_SUM, world);
+  double dmax = 0.0;
+  MPI_Allreduce(&disp_local, &dmax, 1, MPI_DOUBLE, MPI_MAX, world);
+  dmax = std::sqrt(dmax);
+
+  last_iter = iter;
+  last_inc = inc;
+  last_maxdisp = dmax;
+  // |dKE + dV| with V at the last evaluated iterate: the solver's energy error
+  last_energy_error =
+      std::fabs(0.5 * force->mvv2e * (global[1] - global[0]) + (global[3] - global[2]));
+  nsteps++;
+  total_iter += iter;
+
+  if (dmax > maxdisp)
+    error->all(FLERR, "{}: an atom moved {:.6g} in step {}, more than maxdisp {:.6g}; the DG "
+               "neighbor lists may miss pairs: reduce the timestep or raise maxdisp (and the "
+               "neighbor skin)", STYLE, dmax, update->ntimestep, maxdisp);
+  if (!converged) {
+    nfail++;
+    if (onfail == ONFAIL_ERROR)
+      error->all(FLERR, "{}: the implicit step did not converge in {} iterations at step {} "
+                 "(last increment {:.3g} > tol {:.3g}); reduce the timestep, raise maxiter, or "
+                 "use onfail warn", STYLE, maxiter, update->ntimestep, inc, tol);
+    if (onfail == ONFAIL_WARN && comm->me == 0)
+      error->warning(FLERR, "{}: the implicit step did not converge in {} iterations at step {} "
+                     "(last increment {:.3g} > tol {:.3g})", STYLE, maxiter, update->ntimestep,
+                     inc, tol);
+  }
+}
+
+/* ----------------------------------------------------------------------
+   outputs: scalar = iterations of the last step; vector (spec 5.1)
+------------------------------------------------------------------------- */
+
+double FixDGNVE::compute_scalar()
+{
+  return last_iter;
+}
+
+double FixDGNVE::compute_vector(int n)
+{
+  switch (n) {
+    case 0: return last_iter;
+    case 1: return nsteps ? static_cast<double>(total_iter) / nsteps : 0.0;
+    case 2: return last_inc;
+    case 3: return static_cast<double>(nfail);
+    case 4: return last_maxdisp;
+    case 5: return last_energy_error;
+  }
+  return 0.0;
+}
+
+void FixDGNVE::write_restart(FILE *fp)
+{
+  double list[3] = {static_cast<double>(nsteps), static_cast<double>(total_iter),
+                    static_cast<double>(nfail)};
+  if (comm->me == 0) {
+    int size = 3 * sizeof(double);
+    fwrite(&size, sizeof(int), 1, fp);
+    fwrite(list, sizeof(double), 3, fp);
+  }
+}
+
+void FixDGNVE::restart(char *buf)
+{
+  const double *list = reinterpret_cast<const double *>(buf);
+  nsteps = static_cast<bigint>(list[0]);
+  total_iter = static_cast<bigint>(list[1]);
+  nfail = static_cast<bigint>(list[2]);
+}
+
+void *FixDGNVE::extract(const char *str, int &dim)
+{
+  dim = 0;
+  if (strcmp(str, "maxdisp") == 0) return &maxdisp;
+  return nullptr;
+}
+
+int FixDGNVE::pack_reverse_comm(int n, int first, double *buf)
+{
+  int m = 0;
+  for (int i = first; i < first + n; i++) {
+    buf[m++] = fdg[i][0];
+    buf[m++] = fdg[i][1];
+    buf[m++] = fdg[i][2];
+  }
+  return m;
+}
+
+void FixDGNVE::unpack_reverse_comm(int n, int *list, double *buf)
+{
+  int m = 0;
+  for (int q = 0; q < n; q++) {
+    const int j = list[q];
+    fdg[j][0] += buf[m++];
+    fdg[j][1] += buf[m++];
+    fdg[j][2] += buf[m++];
+  }
+}
+
+double FixDGNVE::memory_usage()
+{
+  return 9.0 * nmax * sizeof(double);
+}
