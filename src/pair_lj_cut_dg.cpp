@@ -92,7 +92,7 @@ void PairLJCutDG::compute_dg(double **xold, double **xnew, double **fdg, double 
       }
       const double rsq = R[0] * R[0] + R[1] * R[1] + R[2] * R[2];
       const double rnsq = Rn[0] * Rn[0] + Rn[1] * Rn[1] + Rn[2] * Rn[2];
-      const double cutsq_ij = cut[itype][jtype] * cut[itype][jtype];
+      const double cutsq_ij = cutsq[itype][jtype];    // the true cutoff (setup()); symmetric
       const bool in = rsq < cutsq_ij, in_new = rnsq < cutsq_ij;
       if (!in && !in_new) continue;
       const double r = std::sqrt(rsq), rn = std::sqrt(rnsq);

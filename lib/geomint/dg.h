@@ -24,8 +24,9 @@ namespace dg {
   // |d' - d| < DEGENERATE_REL * d: the quotient would lose digits; use the
   // derivative at the midpoint instead (error O(V''' (d'-d)^3), symmetric)
   constexpr double DEGENERATE_REL = 1e-6;
-  // relative step of the central difference used for that derivative
-  constexpr double DERIV_STEP = 1e-4;
+  // relative step of the five-point central difference used for that derivative
+  // (truncation O(h^4 V^(5)), rounding O(eps V/h): both about 1e-11 relative)
+  constexpr double DERIV_STEP = 2e-4;
 
   enum Variant { SYM = 0, LEFT = 1, RIGHT = 2 };
 
@@ -80,7 +81,8 @@ namespace dg {
     const double scale = std::fabs(x) > std::fabs(xn) ? std::fabs(x) : std::fabs(xn);
     if (std::fabs(dx) > DEGENERATE_REL * scale) return (gxn - gx) / dx;
     const double m = 0.5 * (x + xn), h = DERIV_STEP * (scale > 0.0 ? scale : 1.0);
-    return (eval(m + h) - eval(m - h)) / (2.0 * h);
+    return (8.0 * (eval(m + h) - eval(m - h)) - (eval(m + 2.0 * h) - eval(m - 2.0 * h))) /
+        (12.0 * h);
   }
 
   // Path discrete gradient of V(d_0 .. d_{N-1}) between distances d and dn.
@@ -150,7 +152,8 @@ namespace dg {
     const double ik2 = d[3] * d[3], jl2 = d[4] * d[4], il2 = d[5] * d[5];
     const double u = ij2 + jk2 - ik2, w = jk2 + kl2 - jl2;
     const double num = w * u - 2.0 * jk2 * (jk2 + il2 - jl2 - ik2);
-    const double floor = 1e-30 * jk2 * jk2 * (ij2 + kl2) * (ij2 + kl2);
+    // r1, r2 are length^4: the floor must be too, or cos phi depends on the units
+    const double floor = 1e-30 * jk2 * (ij2 + kl2);
     double r1 = 4.0 * jk2 * ij2 - u * u, r2 = 4.0 * jk2 * kl2 - w * w;
     if (r1 < floor) r1 = floor;
     if (r2 < floor) r2 = floor;

@@ -1,0 +1,395 @@
+// fix dg/nve and the discrete-gradient styles inside an in-process LAMMPS
+// (spec/discrete_gradients.md sections 2, 4, 5.5).  Tests named Slow* carry
+// the ctest label "slow".
+#include "lammps_session.h"
+
+#include "dg_style.h"
+
+#include "atom.h"
+#include "force.h"
+#include "pair.h"
+#include "bond.h"
+#include "angle.h"
+#include "dihedral.h"
+#include "memory.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using geomint_test::Session;
+using geomint_test::lj_liquid;
+
+namespace {
+
+double max_abs_diff(const std::vector<double> &a, const std::vector<double> &b)
+{
+  double m = 0.0;
+  for (size_t i = 0; i < a.size(); i++) m = std::max(m, std::fabs(a[i] - b[i]));
+  return m;
+}
+
+// ---------------------------------------------------------------------------
+// E1: two LJ atoms (eps 5, sigma 1, m 1) at distance 1.5 orbiting each other
+// ---------------------------------------------------------------------------
+
+std::string dimer(const std::string &pair, double dt)
+{
+  std::ostringstream s;
+  s << "units lj\natom_style atomic\natom_modify map array\nboundary f f f\n"
+       "region box block -10 10 -10 10 -10 10\ncreate_box 1 box\n"
+       "create_atoms 1 single -0.75 0 0\ncreate_atoms 1 single 0.75 0 0\nmass 1 1.0\n"
+       "set atom 1 vy -0.5\nset atom 2 vy 0.5\n"
+       "pair_style " << pair << " 8.0\npair_coeff 1 1 5.0 1.0\n"
+       "neigh_modify every 1 delay 0 check yes\ntimestep " << dt << "\nthermo 0\n";
+  return s.str();
+}
+
+// max |E(t) - E(0)| over a run, sampled every step
+double max_energy_error(Session &s, int nsteps, int every = 1)
+{
+  s.cmd("run 0");
+  const double e0 = s.equal("etotal");
+  double worst = 0.0;
+  for (int n = 0; n < nsteps; n += every) {
+    s.cmd("run " + std::to_string(every) + " pre no post no");
+    worst = std::max(worst, std::fabs(s.equal("etotal") - e0));
+  }
+  return worst;
+}
+
+TEST(FixDGNVE, DimerEnergyIsConservedToSolverTolerance)
+{
+  double err[3];
+  const double tols[3] = {1e-8, 1e-10, 1e-13};
+  for (int k = 0; k < 3; k++) {
+    Session s;
+    char fix[64];
+    std::snprintf(fix, sizeof(fix), "fix 1 all dg/nve tol %g", tols[k]);
+    s.cmd(dimer("lj/cut/dg", 0.005) + fix);
+    err[k] = max_energy_error(s, 2000, 10);
+  }
+  Session nve;
+  nve.cmd(dimer("lj/cut", 0.005) + "fix 1 all nve");
+  const double err_nve = max_energy_error(nve, 2000, 10);
+  std::printf("  max|E-E0|: dg tol 1e-8 %.3e, 1e-10 %.3e, 1e-13 %.3e; nve %.3e\n", err[0], err[1],
+              err[2], err_nve);
+  // the error follows the solver tolerance (about linearly), not the time step
+  EXPECT_GT(err[0] / err[1], 20.0);
+  EXPECT_GT(err[1] / err[2], 100.0);
+  EXPECT_LT(err[2], 1e-9);
+  // Verlet's energy oscillates by orders of magnitude more at the same step
+  EXPECT_GT(err_nve, 1e4 * err[2]);
+  EXPECT_GT(err_nve, 1e-3);
+}
+
+// positions after t = 1 from dt: order by step halving against a fine reference
+std::vector<double> positions_at(const std::string &setup, const std::string &fix, double dt,
+                                 double t)
+{
+  Session s;
+  s.cmd(setup + "timestep " + std::to_string(dt) + "\n" + fix + "\nrun " +
+        std::to_string(static_cast<int>(t / dt + 0.5)));
+  return s.atom_vec3("x");
+}
+
+TEST(FixDGNVE, SymmetricDiscreteGradientIsSecondOrder)
+{
+  const std::string setup = dimer("lj/cut/dg", 0.01);
+  const std::string fix = "fix 1 all dg/nve tol 1e-14 maxdisp 0.2";
+  const std::vector<double> ref = positions_at(setup, fix, 0.00125, 2.0);
+  const double e1 = max_abs_diff(positions_at(setup, fix, 0.02, 2.0), ref);
+  const double e2 = max_abs_diff(positions_at(setup, fix, 0.01, 2.0), ref);
+  const double e3 = max_abs_diff(positions_at(setup, fix, 0.005, 2.0), ref);
+  std::printf("  errors %.3e %.3e %.3e, ratios %.3f %.3f\n", e1, e2, e3, e1 / e2, e2 / e3);
+  // halving dt divides the error by 4 (minus the part of the reference's own error)
+  EXPECT_NEAR(e1 / e2, 4.0, 0.4);
+  EXPECT_NEAR(e2 / e3, 4.0, 0.6);
+}
+
+// momentum exactly, angular momentum in free space
+TEST(FixDGNVE, MomentumAndAngularMomentumAreConserved)
+{
+  Session s;
+  s.cmd(dimer("lj/cut/dg", 0.005) + "set atom 1 vx 0.3 vz -0.2\n"
+        "fix 1 all dg/nve tol 1e-13\nrun 0");
+  const double p0[3] = {s.equal("vcm(all,x)"), s.equal("vcm(all,y)"), s.equal("vcm(all,z)")};
+  const double l0[3] = {s.equal("angmom(all,x)"), s.equal("angmom(all,y)"),
+                        s.equal("angmom(all,z)")};
+  s.cmd("run 2000");
+  for (int d = 0; d < 3; d++) {
+    const char ax[3] = {'x', 'y', 'z'};
+    EXPECT_NEAR(s.equal(std::string("vcm(all,") + ax[d] + ")"), p0[d], 1e-14);
+    EXPECT_NEAR(s.equal(std::string("angmom(all,") + ax[d] + ")"), l0[d], 1e-10);
+  }
+}
+
+// reversibility: N steps, negate v, N steps returns to the start
+TEST(FixDGNVE, StepIsTimeReversible)
+{
+  Session s;
+  s.cmd(dimer("lj/cut/dg", 0.005) + "fix 1 all dg/nve tol 1e-14\nrun 0");
+  const std::vector<double> x0 = s.atom_vec3("x");
+  s.cmd("run 1000\nvariable nvx atom -vx\nvariable nvy atom -vy\nvariable nvz atom -vz\n"
+        "velocity all set v_nvx v_nvy v_nvz\nrun 1000");
+  EXPECT_LT(max_abs_diff(s.atom_vec3("x"), x0), 1e-10);
+}
+
+// ---------------------------------------------------------------------------
+// The DG styles: same energy as their parents, and the DG at q' = q is the force
+// ---------------------------------------------------------------------------
+
+// two united-atom butanes (units real): bonds, angles, a 6-term torsion, LJ between molecules
+std::string butanes(const std::string &sfx, const std::string &extra = "")
+{
+  const std::string data = testing::TempDir() + "geomint_butanes.data";
+  {
+    std::ofstream d(data);
+    d.precision(17);
+    d << "two butanes\n\n8 atoms\n6 bonds\n4 angles\n2 dihedrals\n\n1 atom types\n1 bond types\n"
+         "1 angle types\n1 dihedral types\n\n-20 20 xlo xhi\n-20 20 ylo yhi\n-20 20 zlo zhi\n\n"
+         "Masses\n\n1 14.5\n\nAtoms # molecular\n\n";
+    // gauche-ish chains with bond 1.53 and angle ~112 degrees, 5 A apart
+    const double c[4][3] = {{0.0, 0.0, 0.0}, {1.53, 0.0, 0.0}, {2.10, 1.42, 0.0},
+                            {3.55, 1.60, 0.55}};
+    for (int m = 0; m < 2; m++)
+      for (int a = 0; a < 4; a++)
+        d << 4 * m + a + 1 << " " << m + 1 << " 1 " << c[a][0] + 0.3 * m << " "
+          << c[a][1] + 5.0 * m << " " << c[a][2] - 0.4 * m << "\n";
+    d << "\nBonds\n\n";
+    int n = 1;
+    for (int m = 0; m < 2; m++)
+      for (int a = 0; a < 3; a++) d << n++ << " 1 " << 4 * m + a + 1 << " " << 4 * m + a + 2 << "\n";
+    d << "\nAngles\n\n";
+    n = 1;
+    for (int m = 0; m < 2; m++)
+      for (int a = 0; a < 2; a++)
+        d << n++ << " 1 " << 4 * m + a + 1 << " " << 4 * m + a + 2 << " " << 4 * m + a + 3 << "\n";
+    d << "\nDihedrals\n\n";
+    for (int m = 0; m < 2; m++)
+      d << m + 1 << " 1 " << 4 * m + 1 << " " << 4 * m + 2 << " " << 4 * m + 3 << " " << 4 * m + 4
+        << "\n";
+  }
+  const double kphi = 2.0;
+  const double an[6] = {1.116, -1.462, -1.578, 0.368, 3.156, 3.788};
+  std::ostringstream dih;
+  dih << "dihedral_coeff 1 6";
+  for (double a : an) dih << " " << kphi * a;
+  return "units real\natom_style molecular\natom_modify map array\nboundary f f f\n"
+         "bond_style harmonic" + sfx + "\nangle_style cosine/squared" + sfx +
+         "\ndihedral_style nharmonic" + sfx + "\npair_style lj/cut" + sfx + " 10.0\n"
+         "read_data " + data + "\nbond_coeff 1 300.0 1.53\nangle_coeff 1 60.0 112.0\n" +
+         dih.str() + "\npair_coeff 1 1 0.2 3.9\npair_modify shift yes\n"
+         "special_bonds lj 0.0 0.0 0.0\nneigh_modify every 1 delay 0 check yes\n"
+         "velocity all create 600.0 4411 mom yes rot yes\nthermo 0\n" + extra;
+}
+
+TEST(FixDGNVE, DGStylesHaveTheParentEnergies)
+{
+  double pe[2];
+  for (int k = 0; k < 2; k++) {
+    Session s;
+    s.cmd(butanes(k ? "/dg" : "") + (k ? "fix 1 all dg/nve\n" : "fix 1 all nve\n") + "run 0");
+    pe[k] = s.equal("pe");
+  }
+  EXPECT_EQ(pe[0], pe[1]);
+  EXPECT_NE(pe[0], 0.0);
+  // lj/cut/dg with the neighbor margin of fix dg/nve: same energy as lj/cut on a liquid
+  double lj[2];
+  for (int k = 0; k < 2; k++) {
+    Session s;
+    std::string setup = lj_liquid(4, 1.0, 5);
+    if (k) setup.replace(setup.find("lj/cut 2.5"), 10, "lj/cut/dg 2.5");
+    s.cmd(setup + (k ? "fix 1 all dg/nve maxdisp 0.3\n" : "fix 1 all nve\n") + "run 0");
+    lj[k] = s.equal("pe");
+  }
+  // (the longer lists of lj/cut/dg sum the same pairs in another order)
+  EXPECT_NEAR(lj[0], lj[1], 1e-12 * std::fabs(lj[0]));
+}
+
+// the discrete force at q' = q equals the force of compute()
+TEST(FixDGNVE, DiscreteGradientAtEqualConfigurationsIsTheForce)
+{
+  Session s;
+  s.cmd(butanes("/dg", "fix 1 all dg/nve\n") + "run 0");
+  LAMMPS_NS::LAMMPS *lmp = s.lmp;
+  const int nall = lmp->atom->nlocal + lmp->atom->nghost;
+  std::vector<double> fbuf(3 * nall, 0.0);
+  std::vector<double *> fdg(nall);
+  for (int i = 0; i < nall; i++) fdg[i] = &fbuf[3 * i];
+  double vn = 0.0, vo = 0.0;
+  auto *p = dynamic_cast<LAMMPS_NS::DGStyle *>(lmp->force->pair);
+  auto *b = dynamic_cast<LAMMPS_NS::DGStyle *>(lmp->force->bond);
+  auto *a = dynamic_cast<LAMMPS_NS::DGStyle *>(lmp->force->angle);
+  auto *d = dynamic_cast<LAMMPS_NS::DGStyle *>(lmp->force->dihedral);
+  ASSERT_TRUE(p && b && a && d);
+  double **x = lmp->atom->x;
+  for (auto *style : {p, b, a, d}) style->compute_dg(x, x, fdg.data(), vn, vo);
+  double fmax = 0.0, diff = 0.0;
+  for (int i = 0; i < lmp->atom->nlocal; i++)
+    for (int k = 0; k < 3; k++) {
+      fmax = std::max(fmax, std::fabs(lmp->atom->f[i][k]));
+      diff = std::max(diff, std::fabs(fdg[i][k] - lmp->atom->f[i][k]));
+    }
+  EXPECT_GT(fmax, 1.0);
+  // the degenerate quotients use a five-point difference of step 2e-4 d: ~1e-11 relative
+  EXPECT_LT(diff, 1e-9 * fmax) << "max |fbar - f| " << diff << " of max |f| " << fmax;
+  EXPECT_NEAR(vn, s.equal("pe"), 1e-10 * std::fabs(vn));
+  EXPECT_EQ(vn, vo);
+}
+
+// the same for pair lj/cut/dg on a liquid of two atom types
+TEST(FixDGNVE, PairDiscreteGradientOfTwoTypesIsTheForce)
+{
+  Session s;
+  std::string setup = lj_liquid(3, 1.5, 9);
+  setup.replace(setup.find("lj/cut 2.5"), 10, "lj/cut/dg 2.5");
+  setup.replace(setup.find("create_box 1 box"), 16, "create_box 2 box");
+  setup.replace(setup.find("mass 1 1.0"), 10, "mass 1 1.0\nmass 2 2.0");
+  s.cmd(setup + "group heavy id 1:108:3\nset group heavy type 2\n"
+        "pair_coeff * * 1.0 1.0 2.5\ndisplace_atoms all random 0.05 0.05 0.05 123\n"
+        "fix 1 all dg/nve\nrun 0");
+  LAMMPS_NS::LAMMPS *lmp = s.lmp;
+  const int nall = lmp->atom->nlocal + lmp->atom->nghost;
+  std::vector<double> fbuf(3 * nall, 0.0);
+  std::vector<double *> fdg(nall);
+  for (int i = 0; i < nall; i++) fdg[i] = &fbuf[3 * i];
+  double vn = 0.0, vo = 0.0;
+  auto *p = dynamic_cast<LAMMPS_NS::DGStyle *>(lmp->force->pair);
+  ASSERT_TRUE(p);
+  p->compute_dg(lmp->atom->x, lmp->atom->x, fdg.data(), vn, vo);
+  // (pair lj/cut stores cut[i][j] for i <= j only: every type pair must be seen)
+  EXPECT_NEAR(vn, s.equal("pe"), 1e-12 * std::fabs(vn));
+  // with newton on, ghost parts belong to their owners: fold the periodic images back
+  std::vector<double> fsum(3 * lmp->atom->natoms + 3, 0.0);
+  for (int i = 0; i < nall; i++)
+    for (int k = 0; k < 3; k++) fsum[3 * lmp->atom->tag[i] + k] += fdg[i][k];
+  double diff = 0.0, fmax = 0.0;
+  for (int i = 0; i < lmp->atom->nlocal; i++)
+    for (int k = 0; k < 3; k++) {
+      fmax = std::max(fmax, std::fabs(lmp->atom->f[i][k]));
+      diff = std::max(diff, std::fabs(fsum[3 * lmp->atom->tag[i] + k] - lmp->atom->f[i][k]));
+    }
+  EXPECT_GT(fmax, 1.0);
+  EXPECT_LT(diff, 1e-12 * fmax);
+}
+
+TEST(FixDGNVE, ButanesConserveEnergyWhereNVEDoesNot)
+{
+  Session dg;
+  dg.cmd(butanes("/dg", "timestep 1.0\nfix 1 all dg/nve tol 1e-12\n"));
+  const double err_dg = max_energy_error(dg, 2000, 10);
+  Session nve;
+  nve.cmd(butanes("", "timestep 1.0\nfix 1 all nve\n"));
+  const double err_nve = max_energy_error(nve, 2000, 10);
+  std::printf("  butanes max|E-E0| (kcal/mol): dg %.3e, nve %.3e; mean iterations %.2f\n", err_dg,
+              err_nve, dg.fix_vector("1", 1));
+  EXPECT_LT(err_dg, 1e-7);
+  EXPECT_GT(err_nve, 1e3 * err_dg);
+}
+
+TEST(FixDGNVE, LeftAndRightDiscreteGradientsAreFirstOrder)
+{
+  for (const char *v : {"left", "sym"}) {
+    const std::string setup = butanes("/dg");
+    const std::string fix = std::string("fix 1 all dg/nve tol 1e-13 dg ") + v;
+    const std::vector<double> ref = positions_at(setup, fix, 0.0625, 20.0);
+    const double e1 = max_abs_diff(positions_at(setup, fix, 1.0, 20.0), ref);
+    const double e2 = max_abs_diff(positions_at(setup, fix, 0.5, 20.0), ref);
+    const double e3 = max_abs_diff(positions_at(setup, fix, 0.25, 20.0), ref);
+    std::printf("  dg %s: errors %.3e %.3e %.3e, ratios %.2f %.2f\n", v, e1, e2, e3, e1 / e2,
+                e2 / e3);
+    const double expect = std::string(v) == "sym" ? 4.0 : 2.0;
+    EXPECT_NEAR(e2 / e3, expect, 0.25 * expect) << v;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// restart, errors
+// ---------------------------------------------------------------------------
+
+TEST(FixDGNVE, RestartContinuesTheSameTrajectory)
+{
+  std::string setup = lj_liquid(3, 1.2, 77);
+  setup.replace(setup.find("lj/cut 2.5"), 10, "lj/cut/dg 2.5");
+  const std::string exact = "atom_modify sort 0 0.0\nneigh_modify every 1 delay 0 check no\n";
+  const std::string fix = "fix 1 all dg/nve tol 1e-12\n";
+  const std::string file = testing::TempDir() + "geomint_dg.restart";
+  std::vector<double> x_whole, v_whole;
+  {
+    Session whole;
+    whole.cmd(setup + exact + fix + "run 200");
+    x_whole = whole.atom_vec3("x");
+    v_whole = whole.atom_vec3("v");
+  }
+  {
+    Session first;
+    first.cmd(setup + exact + fix + "run 100\nwrite_restart " + file);
+  }
+  Session second;
+  second.cmd("read_restart " + file + "\n" + exact + "neighbor 0.3 bin\n" + fix + "run 100");
+  std::remove(file.c_str());
+  EXPECT_EQ(max_abs_diff(x_whole, second.atom_vec3("x")), 0.0);
+  EXPECT_EQ(max_abs_diff(v_whole, second.atom_vec3("v")), 0.0);
+}
+
+TEST(FixDGNVE, BadInputGivesHelpfulErrors)
+{
+  struct Case {
+    std::string lines, message;
+  };
+  const std::vector<Case> cases = {
+      {"fix 1 all dg/nve tol -1", "tol must be > 0"},
+      {"fix 1 all dg/nve tol", "keyword tol needs a value"},
+      {"fix 1 all dg/nve maxiter 0", "maxiter must be >= 1"},
+      {"fix 1 all dg/nve solver newton", "solver newton is not implemented yet"},
+      {"fix 1 all dg/nve solver magic", "solver must be fixed or newton"},
+      {"fix 1 all dg/nve predictor x", "predictor must be verlet or none"},
+      {"fix 1 all dg/nve maxdisp 0", "maxdisp must be > 0"},
+      {"fix 1 all dg/nve dg up", "dg must be sym, left or right"},
+      {"fix 1 all dg/nve onfail maybe", "onfail must be error, warn or ignore"},
+      {"fix 1 all dg/nve bogus 1", "unknown keyword 'bogus'"},
+      {"group half id 1 2\nfix 1 half dg/nve", "the group must be all"},
+      {"pair_style lj/cut 2.5\npair_coeff * * 1 1\nfix 1 all dg/nve\nrun 0",
+       "pair style lj/cut has no discrete-gradient variant; use lj/cut/dg"},
+      {"fix 1 all dg/nve\nfix 2 all nve\nrun 0", "fix 2 (nve) also integrates atoms"},
+      {"fix 1 all dg/nve\nrun_style respa 2 2\nrun 0", "run_style respa is not supported"},
+      {"pair_style lj/cut/dg 2.5 margin -1", "margin must be >= 0"},
+      {"fix 1 all dg/nve maxiter 1 tol 1e-15\nrun 5", "did not converge in 1 iterations"},
+      {"fix 1 all dg/nve maxdisp 1e-5\nrun 5", "more than maxdisp"},
+  };
+  for (const Case &c : cases) {
+    Session s;
+    std::string setup = lj_liquid(2, 1.5, 3);
+    setup.replace(setup.find("lj/cut 2.5"), 10, "lj/cut/dg 2.5");
+    s.cmd(setup);
+    const std::string err = s.error_of(c.lines);
+    EXPECT_NE(err.find(c.message), std::string::npos) << c.lines << "\n  gave: " << err;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// LJ liquid, 4000 atoms, 10^4 steps: max |E - E0| / |E0| <= 1e-9 at tol 1e-12
+// ---------------------------------------------------------------------------
+
+TEST(FixDGNVE, SlowLJLiquidConservesEnergy)
+{
+  std::string setup = lj_liquid(10, 1.0, 12345);
+  setup.replace(setup.find("lj/cut 2.5"), 10, "lj/cut/dg 2.5");
+  Session s;
+  s.cmd(setup + "fix 1 all dg/nve tol 1e-12");
+  s.cmd("run 0");
+  const double e0 = s.equal("etotal");
+  const double err = max_energy_error(s, 10000, 100);
+  std::printf("  LJ liquid: max|E-E0|/|E0| = %.3e, mean iterations %.2f\n", err / std::fabs(e0),
+              s.fix_vector("1", 1));
+  EXPECT_LE(err / std::fabs(e0), 1e-9);
+}
+
+}    // namespace
