@@ -38,6 +38,15 @@ class DGStyle {
 // the new positions of a step)
 double dg_nve_margin(class LAMMPS *lmp);
 
+// Pair DG styles: a trailing "margin M" of pair_style is removed from the
+// arguments and M returned (0 if absent)
+double dg_pair_margin_arg(class LAMMPS *lmp, const char *style, int &narg, char **arg);
+
+// Pair DG styles, in setup(): the neighbor lists were sized with cutoff + margin
+// (init_one), forces use the true cutoff: cutsq[i][j] = cutsq[j][i] = cut[i][j]^2
+// (cut is stored for i <= j only by the parents)
+void dg_true_cutsq(class LAMMPS *lmp, int **setflag, double **cut, double **cutsq);
+
 // One bonded term (atoms idx[0..NATOM) in local indices, same images in xold
 // and xnew) added to fdg with LAMMPS's newton_bond rules; energy shares as ev_tally.
 template <int NDIST, int NATOM, class Pot>

@@ -14,6 +14,7 @@
 #include "fix_bagogab.h"
 #include "fix_dg_nve.h"
 #include "pair_lj_cut_dg.h"
+#include "pair_lj_mdf_dg.h"
 
 using namespace LAMMPS_NS;
 
@@ -45,6 +46,8 @@ const StyleEntry styles[] = {
      &fix_creator<FixDGNVE>},
     {"pair", "lj/cut/dg", "GEOMINT pair lj/cut with a discrete gradient",
      &style_creator<PairLJCutDG>, nullptr},
+    {"pair", "lj/mdf/dg", "GEOMINT pair lj/mdf with a discrete gradient",
+     &style_creator<PairLJMDFDG>, nullptr},
     {"bond", "harmonic/dg", "GEOMINT bond harmonic with a discrete gradient",
      &style_creator<BondHarmonicDG>, nullptr},
     {"angle", "harmonic/dg", "GEOMINT angle harmonic with a discrete gradient",

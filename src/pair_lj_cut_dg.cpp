@@ -32,15 +32,10 @@ PairLJCutDG::PairLJCutDG(LAMMPS *lmp) : PairLJCut(lmp), margin_user(0.0), margin
 // pair_style lj/cut/dg Rc [margin M]
 void PairLJCutDG::settings(int narg, char **arg)
 {
-  if (narg == 3 && strcmp(arg[1], "margin") == 0) {
-    margin_user = utils::numeric(FLERR, arg[2], false, lmp);
-    if (margin_user < 0.0)
-      error->all(FLERR, "Pair lj/cut/dg: margin must be >= 0 (got {})", arg[2]);
-    narg = 1;
-  } else if (narg != 1) {
+  margin_user = dg_pair_margin_arg(lmp, "lj/cut/dg", narg, arg);
+  if (narg != 1)
     error->all(FLERR, "Illegal pair_style lj/cut/dg command: expected 'pair_style lj/cut/dg "
                "cutoff [margin M]'");
-  }
   PairLJCut::settings(narg, arg);
 }
 
@@ -57,11 +52,7 @@ double PairLJCutDG::init_one(int i, int j)
 
 void PairLJCutDG::setup()
 {
-  // neighbor lists were sized with cutoff + margin; forces use the true cutoff
-  for (int i = 1; i <= atom->ntypes; i++)
-    for (int j = i; j <= atom->ntypes; j++)
-      if (setflag[i][j] || (setflag[i][i] && setflag[j][j]))
-        cutsq[i][j] = cutsq[j][i] = cut[i][j] * cut[i][j];
+  dg_true_cutsq(lmp, setflag, cut, cutsq);
 }
 
 void PairLJCutDG::compute_dg(double **xold, double **xnew, double **fdg, double &vnew,

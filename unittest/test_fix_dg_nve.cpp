@@ -244,17 +244,17 @@ TEST(FixDGNVE, DiscreteGradientAtEqualConfigurationsIsTheForce)
   EXPECT_EQ(vn, vo);
 }
 
-// the same for pair lj/cut/dg on a liquid of two atom types
-TEST(FixDGNVE, PairDiscreteGradientOfTwoTypesIsTheForce)
+// the same for the DG pair styles on a liquid of two atom types
+void expect_pair_dg_is_force(const std::string &pair_style, const std::string &coeff)
 {
   Session s;
   std::string setup = lj_liquid(3, 1.5, 9);
-  setup.replace(setup.find("lj/cut 2.5"), 10, "lj/cut/dg 2.5");
+  setup.replace(setup.find("pair_style lj/cut 2.5"), 21, "pair_style " + pair_style);
+  setup.replace(setup.find("pair_coeff 1 1 1.0 1.0 2.5"), 26, "");
   setup.replace(setup.find("create_box 1 box"), 16, "create_box 2 box");
   setup.replace(setup.find("mass 1 1.0"), 10, "mass 1 1.0\nmass 2 2.0");
-  s.cmd(setup + "group heavy id 1:108:3\nset group heavy type 2\n"
-        "pair_coeff * * 1.0 1.0 2.5\ndisplace_atoms all random 0.05 0.05 0.05 123\n"
-        "fix 1 all dg/nve\nrun 0");
+  s.cmd(setup + "group heavy id 1:108:3\nset group heavy type 2\n" + coeff +
+        "\ndisplace_atoms all random 0.05 0.05 0.05 123\nfix 1 all dg/nve\nrun 0");
   LAMMPS_NS::LAMMPS *lmp = s.lmp;
   const int nall = lmp->atom->nlocal + lmp->atom->nghost;
   std::vector<double> fbuf(3 * nall, 0.0);
@@ -265,7 +265,7 @@ TEST(FixDGNVE, PairDiscreteGradientOfTwoTypesIsTheForce)
   ASSERT_TRUE(p);
   p->compute_dg(lmp->atom->x, lmp->atom->x, fdg.data(), vn, vo);
   // (pair lj/cut stores cut[i][j] for i <= j only: every type pair must be seen)
-  EXPECT_NEAR(vn, s.equal("pe"), 1e-12 * std::fabs(vn));
+  EXPECT_NEAR(vn, s.equal("pe"), 1e-12 * std::fabs(vn)) << pair_style;
   // with newton on, ghost parts belong to their owners: fold the periodic images back
   std::vector<double> fsum(3 * lmp->atom->natoms + 3, 0.0);
   for (int i = 0; i < nall; i++)
@@ -277,7 +277,29 @@ TEST(FixDGNVE, PairDiscreteGradientOfTwoTypesIsTheForce)
       diff = std::max(diff, std::fabs(fsum[3 * lmp->atom->tag[i] + k] - lmp->atom->f[i][k]));
     }
   EXPECT_GT(fmax, 1.0);
-  EXPECT_LT(diff, 1e-12 * fmax);
+  EXPECT_LT(diff, 1e-12 * fmax) << pair_style;
+}
+
+TEST(FixDGNVE, PairDiscreteGradientsOfTwoTypesAreTheForces)
+{
+  expect_pair_dg_is_force("lj/cut/dg 2.5", "pair_coeff * * 1.0 1.0 2.5\npair_coeff 1 2 0.8 1.1\n"
+                          "pair_modify shift yes");
+  expect_pair_dg_is_force("lj/mdf/dg 1.25 2.5", "pair_coeff * * 1.0 1.0\npair_coeff 1 2 0.8 1.1");
+}
+
+// lj/mdf/dg (the seed's switched LJ): energy conserved to the solver tolerance
+TEST(FixDGNVE, SwitchedLJLiquidConservesEnergy)
+{
+  std::string setup = lj_liquid(4, 1.2, 21);
+  setup.replace(setup.find("pair_style lj/cut 2.5"), 21, "pair_style lj/mdf/dg 1.25 2.5");
+  setup.replace(setup.find("pair_coeff 1 1 1.0 1.0 2.5"), 26, "pair_coeff 1 1 1.0 1.0");
+  setup.replace(setup.find("pair_modify shift yes"), 21, "");
+  Session s;
+  s.cmd(setup + "fix 1 all dg/nve tol 1e-12");
+  const double err = max_energy_error(s, 500, 10);
+  const double e0 = std::fabs(s.equal("etotal"));
+  std::printf("  lj/mdf/dg liquid: max|E-E0|/|E0| = %.3e\n", err / e0);
+  EXPECT_LT(err / e0, 1e-10);
 }
 
 TEST(FixDGNVE, ButanesConserveEnergyWhereNVEDoesNot)
