@@ -29,6 +29,7 @@
 #include "modify.h"
 #include "neighbor.h"
 #include "pair.h"
+#include "pair_hybrid.h"
 #include "update.h"
 #include "utils.h"
 
@@ -41,6 +42,15 @@ using namespace FixConst;
 static const char *const STYLE = "Fix dg/nve";
 
 enum { ONFAIL_ERROR, ONFAIL_WARN, ONFAIL_IGNORE };
+
+namespace {
+// the sub-styles of pair hybrid (protected members, read through member pointers)
+struct HybridAccess : public PairHybrid {
+  static int PairHybrid::*count() { return &HybridAccess::nstyles; }
+  static Pair **PairHybrid::*list() { return &HybridAccess::styles; }
+  static char **PairHybrid::*names() { return &HybridAccess::keywords; }
+};
+}    // namespace
 
 // declared in dg_style.h: the neighbor-list margin of the DG pair styles
 double LAMMPS_NS::dg_nve_margin(LAMMPS *lmp)
@@ -162,9 +172,19 @@ void FixDGNVE::init()
                  name, hint);
     dgstyles.push_back(dg);
   };
-  if (force->pair && utils::strmatch(force->pair_style, "^hybrid"))
-    error->all(FLERR, "{}: pair hybrid is not supported yet; use a single DG pair style", STYLE);
-  need(force->pair, "pair", force->pair_style, "lj/cut/dg");
+  std::vector<Pair *> pairs;
+  if (force->pair && utils::strmatch(force->pair_style, "^hybrid")) {
+    auto *hybrid = dynamic_cast<PairHybrid *>(force->pair);
+    const int n = hybrid->*HybridAccess::count();
+    for (int m = 0; m < n; m++) {
+      Pair *sub = (hybrid->*HybridAccess::list())[m];
+      need(sub, "pair", (hybrid->*HybridAccess::names())[m], "lj/cut/dg or lj/mdf/dg");
+      pairs.push_back(sub);
+    }
+  } else if (force->pair) {
+    need(force->pair, "pair", force->pair_style, "lj/cut/dg or lj/mdf/dg");
+    pairs.push_back(force->pair);
+  }
   need(force->bond, "bond", force->bond_style, "harmonic/dg");
   need(force->angle, "angle", force->angle_style, "harmonic/dg or cosine/squared/dg");
   need(force->dihedral, "dihedral", force->dihedral_style, "nharmonic/dg or opls/dg");
@@ -175,8 +195,8 @@ void FixDGNVE::init()
   for (DGStyle *dg : dgstyles) {
     if (variant >= 0) dg->set_dg_variant(variant);
   }
-  if (force->pair) {
-    DGStyle *pdg = dynamic_cast<DGStyle *>(force->pair);
+  for (Pair *p : pairs) {
+    DGStyle *pdg = dynamic_cast<DGStyle *>(p);
     if (pdg->dg_margin() < 2.0 * maxdisp * (1.0 - 1e-12))
       error->all(FLERR, "{}: pair style margin {} is smaller than 2 x maxdisp = {}", STYLE,
                  pdg->dg_margin(), 2.0 * maxdisp);

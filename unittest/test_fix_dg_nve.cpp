@@ -332,6 +332,34 @@ TEST(FixDGNVE, LeftAndRightDiscreteGradientsAreFirstOrder)
   }
 }
 
+// pair hybrid of DG styles: each sub-style's discrete gradient on its own pairs
+TEST(FixDGNVE, HybridOfDGStylesConservesEnergy)
+{
+  std::string setup = lj_liquid(4, 1.2, 22);
+  setup.replace(setup.find("create_box 1 box"), 16, "create_box 2 box");
+  setup.replace(setup.find("mass 1 1.0"), 10, "mass 1 1.0\nmass 2 1.5");
+  setup.replace(setup.find("pair_style lj/cut 2.5"), 21,
+                "group b id 1:256:2\nset group b type 2\n"
+                "pair_style hybrid lj/cut/dg 2.5 lj/mdf/dg 1.25 2.5");
+  setup.replace(setup.find("pair_coeff 1 1 1.0 1.0 2.5"), 26,
+                "pair_coeff 1 1 lj/cut/dg 1.0 1.0\npair_coeff 1 2 lj/cut/dg 0.8 1.05\n"
+                "pair_coeff 2 2 lj/mdf/dg 1.2 1.1");
+  {
+    Session s;    // (one LAMMPS instance at a time: the 2021 plugin registry is global)
+    s.cmd(setup + "fix 1 all dg/nve tol 1e-12");
+    const double err = max_energy_error(s, 300, 10);
+    const double e0 = std::fabs(s.equal("etotal"));
+    std::printf("  hybrid liquid: max|E-E0|/|E0| = %.3e\n", err / e0);
+    EXPECT_LT(err / e0, 1e-10);
+  }
+  Session bad;
+  bad.cmd(setup);
+  EXPECT_NE(bad.error_of("pair_style hybrid lj/cut/dg 2.5 lj/cut 2.5\npair_coeff * * lj/cut 1 1\n"
+                         "fix 1 all dg/nve\nrun 0")
+                .find("pair style lj/cut has no discrete-gradient variant"),
+            std::string::npos);
+}
+
 // ---------------------------------------------------------------------------
 // restart, errors
 // ---------------------------------------------------------------------------
