@@ -354,10 +354,10 @@ TEST(FixDGNVE, HybridOfDGStylesConservesEnergy)
   }
   Session bad;
   bad.cmd(setup);
-  EXPECT_NE(bad.error_of("pair_style hybrid lj/cut/dg 2.5 lj/cut 2.5\npair_coeff * * lj/cut 1 1\n"
-                         "fix 1 all dg/nve\nrun 0")
-                .find("pair style lj/cut has no discrete-gradient variant"),
-            std::string::npos);
+  const std::string err = bad.error_of("pair_style hybrid lj/cut/dg 2.5 lj/cut 2.5\npair_coeff * * lj/cut 1 1\npair_coeff 1 1 lj/cut/dg 1 1\n"
+                         "fix 1 all dg/nve\nrun 0");
+  EXPECT_NE(err.find("pair style lj/cut has no discrete-gradient variant"), std::string::npos)
+      << err;
 }
 
 // ---------------------------------------------------------------------------
