@@ -5,8 +5,6 @@
 
 #include "angle_cosine_squared_dg.h"
 
-#include "atom.h"
-#include "force.h"
 #include "neighbor.h"
 
 #include <cmath>
@@ -16,18 +14,13 @@ using namespace LAMMPS_NS;
 void AngleCosineSquaredDG::compute_dg(double **xold, double **xnew, double **fdg, double &vnew,
                                       double &vold)
 {
-  int **anglelist = neighbor->anglelist;
-  const int nanglelist = neighbor->nanglelist;
-  const int nlocal = atom->nlocal;
-  const int newton_bond = force->newton_bond;
-  for (int n = 0; n < nanglelist; n++) {
-    const int type = anglelist[n][3];
+  auto pot_of_type = [this](int type) {
     const double kk = k[type], c0 = std::cos(theta0[type]);
-    auto pot = [kk, c0](const double *d) {
+    return [kk, c0](const double *d) {
       const double dc = geomint::dg::angle_cos(d[0], d[1], d[2]) - c0;
       return kk * dc * dc;
     };
-    dg_bonded_term<3, 3>(anglelist[n], xold, xnew, fdg, nlocal, newton_bond,
-                         geomint::dg::ANGLE_PAIRS, pot, variant, vnew, vold);
-  }
+  };
+  dg_bonded_list<3, 3>(lmp, neighbor->anglelist, neighbor->nanglelist, xold, xnew, fdg,
+                       geomint::dg::ANGLE_PAIRS, pot_of_type, variant, vnew, vold);
 }

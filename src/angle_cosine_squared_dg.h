@@ -16,15 +16,10 @@ AngleStyle(cosine/squared/dg,AngleCosineSquaredDG);
 
 namespace LAMMPS_NS {
 
-class AngleCosineSquaredDG : public AngleCosineSquared, public DGStyle {
+class AngleCosineSquaredDG : public AngleCosineSquared, public DGPathStyle {
  public:
-  AngleCosineSquaredDG(class LAMMPS *lmp) : AngleCosineSquared(lmp), variant(0) {}
+  AngleCosineSquaredDG(class LAMMPS *lmp) : AngleCosineSquared(lmp) {}
   void compute_dg(double **, double **, double **, double &, double &) override;
-  bool dg_symmetric() const override { return variant == 0; }
-  void set_dg_variant(int v) override { variant = v; }
-
- protected:
-  int variant;
 };
 
 }    // namespace LAMMPS_NS

@@ -16,15 +16,10 @@ AngleStyle(harmonic/dg,AngleHarmonicDG);
 
 namespace LAMMPS_NS {
 
-class AngleHarmonicDG : public AngleHarmonic, public DGStyle {
+class AngleHarmonicDG : public AngleHarmonic, public DGPathStyle {
  public:
-  AngleHarmonicDG(class LAMMPS *lmp) : AngleHarmonic(lmp), variant(0) {}
+  AngleHarmonicDG(class LAMMPS *lmp) : AngleHarmonic(lmp) {}
   void compute_dg(double **, double **, double **, double &, double &) override;
-  bool dg_symmetric() const override { return variant == 0; }
-  void set_dg_variant(int v) override { variant = v; }
-
- protected:
-  int variant;
 };
 
 }    // namespace LAMMPS_NS

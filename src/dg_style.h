@@ -8,10 +8,16 @@
 #ifndef GEOMINT_DG_STYLE_H
 #define GEOMINT_DG_STYLE_H
 
+#include "atom.h"
+#include "force.h"
+#include "neigh_list.h"
+#include "neighbor.h"
+
 #include "geomint/dg.h"
 
+#include <cmath>
+
 namespace LAMMPS_NS {
-class LAMMPS;
 
 class DGStyle {
  public:
@@ -31,6 +37,16 @@ class DGStyle {
 
   // angle and dihedral styles: the DG variant (dg keyword of fix dg/nve)
   virtual void set_dg_variant(int) {}
+};
+
+// angle and dihedral DG styles: path discrete gradients, sym (default), left or right
+class DGPathStyle : public DGStyle {
+ public:
+  bool dg_symmetric() const override { return variant == geomint::dg::SYM; }
+  void set_dg_variant(int v) override { variant = v; }
+
+ protected:
+  int variant = geomint::dg::SYM;
 };
 
 // 2 x maxdisp of the fix dg/nve of this run (0 if none): the margin DG pair
@@ -72,6 +88,69 @@ inline void dg_bonded_term(const int *idx, double **xold, double **xnew, double 
   const double w = newton_bond ? 1.0 : static_cast<double>(owned) / NATOM;
   vnew += w * vn;
   vold += w * vo;
+}
+
+// All terms of a bonded list (neighbor->anglelist, dihedrallist; the type in
+// column NATOM): pot_of_type(type) returns the energy as a function of the
+// NDIST distances of the term.
+template <int NDIST, int NATOM, class PotOfType>
+inline void dg_bonded_list(LAMMPS *lmp, int **list, int nlist, double **xold, double **xnew,
+                           double **fdg, const int (&pairs)[NDIST][2],
+                           const PotOfType &pot_of_type, int variant, double &vnew, double &vold)
+{
+  const int nlocal = lmp->atom->nlocal;
+  const int newton_bond = lmp->force->newton_bond;
+  for (int n = 0; n < nlist; n++)
+    dg_bonded_term<NDIST, NATOM>(list[n], xold, xnew, fdg, nlocal, newton_bond, pairs,
+                                 pot_of_type(list[n][NATOM]), variant, vnew, vold);
+}
+
+// All pairs of a half neighbor list with min(r, r') < cutoff: term(itype, jtype,
+// factor_lj, r, rn, delta, vo, vn) sets the quotient and the two energies
+// (V = 0 beyond the cutoff); forces and energy shares follow newton_pair.
+template <class Term>
+inline void dg_pair_list(LAMMPS *lmp, NeighList *list, double **cutsq, double **xold,
+                         double **xnew, double **fdg, double &vnew, double &vold,
+                         const Term &term)
+{
+  const int *type = lmp->atom->type;
+  const int nlocal = lmp->atom->nlocal;
+  const int newton_pair = lmp->force->newton_pair;
+  const double *special_lj = lmp->force->special_lj;
+  for (int ii = 0; ii < list->inum; ii++) {
+    const int i = list->ilist[ii];
+    const int itype = type[i];
+    const int *jlist = list->firstneigh[i];
+    for (int jj = 0; jj < list->numneigh[i]; jj++) {
+      int j = jlist[jj];
+      const double factor_lj = special_lj[j >> SBBITS & 3];
+      j &= NEIGHMASK;
+      const int jtype = type[j];
+      double R[3], Rn[3];
+      for (int d = 0; d < 3; d++) {
+        R[d] = xold[j][d] - xold[i][d];
+        Rn[d] = xnew[j][d] - xnew[i][d];
+      }
+      const double rsq = R[0] * R[0] + R[1] * R[1] + R[2] * R[2];
+      const double rnsq = Rn[0] * Rn[0] + Rn[1] * Rn[1] + Rn[2] * Rn[2];
+      const double cutsq_ij = cutsq[itype][jtype];    // true cutoff (symmetric)
+      if (rsq >= cutsq_ij && rnsq >= cutsq_ij) continue;
+      const double r = std::sqrt(rsq), rn = std::sqrt(rnsq);
+      double delta, vo, vn;
+      term(itype, jtype, factor_lj, r, rn, rsq < cutsq_ij, rnsq < cutsq_ij, delta, vo, vn);
+      double e[3];
+      geomint::dg::mean_direction(R, Rn, r, rn, e);
+      for (int d = 0; d < 3; d++) fdg[i][d] += delta * e[d];
+      double w = 1.0;
+      if (newton_pair || j < nlocal) {
+        for (int d = 0; d < 3; d++) fdg[j][d] -= delta * e[d];
+      } else {
+        w = 0.5;
+      }
+      vnew += w * vn;
+      vold += w * vo;
+    }
+  }
 }
 
 }    // namespace LAMMPS_NS

@@ -16,15 +16,10 @@ DihedralStyle(nharmonic/dg,DihedralNHarmonicDG);
 
 namespace LAMMPS_NS {
 
-class DihedralNHarmonicDG : public DihedralNHarmonic, public DGStyle {
+class DihedralNHarmonicDG : public DihedralNHarmonic, public DGPathStyle {
  public:
-  DihedralNHarmonicDG(class LAMMPS *lmp) : DihedralNHarmonic(lmp), variant(0) {}
+  DihedralNHarmonicDG(class LAMMPS *lmp) : DihedralNHarmonic(lmp) {}
   void compute_dg(double **, double **, double **, double &, double &) override;
-  bool dg_symmetric() const override { return variant == 0; }
-  void set_dg_variant(int v) override { variant = v; }
-
- protected:
-  int variant;
 };
 
 }    // namespace LAMMPS_NS

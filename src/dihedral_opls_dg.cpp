@@ -6,8 +6,6 @@
 
 #include "dihedral_opls_dg.h"
 
-#include "atom.h"
-#include "force.h"
 #include "neighbor.h"
 
 using namespace LAMMPS_NS;
@@ -15,20 +13,15 @@ using namespace LAMMPS_NS;
 void DihedralOPLSDG::compute_dg(double **xold, double **xnew, double **fdg, double &vnew,
                                 double &vold)
 {
-  int **dihedrallist = neighbor->dihedrallist;
-  const int ndihedrallist = neighbor->ndihedrallist;
-  const int nlocal = atom->nlocal;
-  const int newton_bond = force->newton_bond;
-  for (int n = 0; n < ndihedrallist; n++) {
-    const int type = dihedrallist[n][4];
+  auto pot_of_type = [this](int type) {
     const double K1 = k1[type], K2 = k2[type], K3 = k3[type], K4 = k4[type];
-    auto pot = [K1, K2, K3, K4](const double *d) {
+    return [K1, K2, K3, K4](const double *d) {
       const double c = geomint::dg::dihedral_cos(d), c2 = c * c;
       const double cos2 = 2.0 * c2 - 1.0, cos3 = (4.0 * c2 - 3.0) * c;
       const double cos4 = 8.0 * c2 * (c2 - 1.0) + 1.0;
       return K1 * (1.0 + c) + K2 * (1.0 - cos2) + K3 * (1.0 + cos3) + K4 * (1.0 - cos4);
     };
-    dg_bonded_term<6, 4>(dihedrallist[n], xold, xnew, fdg, nlocal, newton_bond,
-                         geomint::dg::DIHEDRAL_PAIRS, pot, variant, vnew, vold);
-  }
+  };
+  dg_bonded_list<6, 4>(lmp, neighbor->dihedrallist, neighbor->ndihedrallist, xold, xnew, fdg,
+                       geomint::dg::DIHEDRAL_PAIRS, pot_of_type, variant, vnew, vold);
 }

@@ -16,15 +16,10 @@ DihedralStyle(opls/dg,DihedralOPLSDG);
 
 namespace LAMMPS_NS {
 
-class DihedralOPLSDG : public DihedralOPLS, public DGStyle {
+class DihedralOPLSDG : public DihedralOPLS, public DGPathStyle {
  public:
-  DihedralOPLSDG(class LAMMPS *lmp) : DihedralOPLS(lmp), variant(0) {}
+  DihedralOPLSDG(class LAMMPS *lmp) : DihedralOPLS(lmp) {}
   void compute_dg(double **, double **, double **, double &, double &) override;
-  bool dg_symmetric() const override { return variant == 0; }
-  void set_dg_variant(int v) override { variant = v; }
-
- protected:
-  int variant;
 };
 
 }    // namespace LAMMPS_NS

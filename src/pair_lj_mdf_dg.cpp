@@ -10,10 +10,7 @@
 
 #include "pair_lj_mdf_dg.h"
 
-#include "atom.h"
 #include "error.h"
-#include "force.h"
-#include "neigh_list.h"
 
 #include "geomint/dg.h"
 
@@ -63,69 +60,33 @@ void PairLJMDFDG::compute_dg(double **xold, double **xnew, double **fdg, double 
                              double &vold)
 {
   using geomint::dg::power_quotient;
-  const int *type = atom->type;
-  const int nlocal = atom->nlocal;
-  const int newton_pair = force->newton_pair;
-  const double *special_lj = force->special_lj;
-  const int inum = list->inum;
-  const int *ilist = list->ilist;
-  const int *numneigh = list->numneigh;
-  int **firstneigh = list->firstneigh;
-
-  for (int ii = 0; ii < inum; ii++) {
-    const int i = ilist[ii];
-    const int itype = type[i];
-    const int *jlist = firstneigh[i];
-    for (int jj = 0; jj < numneigh[i]; jj++) {
-      int j = jlist[jj];
-      const double factor_lj = special_lj[sbmask(j)];
-      j &= NEIGHMASK;
-      const int jtype = type[j];
-      double R[3], Rn[3];
-      for (int d = 0; d < 3; d++) {
-        R[d] = xold[j][d] - xold[i][d];
-        Rn[d] = xnew[j][d] - xnew[i][d];
-      }
-      const double rsq = R[0] * R[0] + R[1] * R[1] + R[2] * R[2];
-      const double rnsq = Rn[0] * Rn[0] + Rn[1] * Rn[1] + Rn[2] * Rn[2];
-      const double cutsq_ij = cutsq[itype][jtype];
-      if (rsq >= cutsq_ij && rnsq >= cutsq_ij) continue;
-      const double r = std::sqrt(rsq), rn = std::sqrt(rnsq);
-      const double c12 = factor_lj * lj3[itype][jtype], c6 = factor_lj * lj4[itype][jtype];
-      const double rin = cut_inner[itype][jtype], width = std::sqrt(cutsq_ij) - rin;
-      auto lj = [c12, c6](double rr) {
-        const double r6inv = 1.0 / (rr * rr * rr * rr * rr * rr);
-        return r6inv * (c12 * r6inv - c6);
-      };
-      const double u = lj(r), un = lj(rn);
-      const double x = (r - rin) / width, xn = (rn - rin) / width;
-      const double s = taper(x), sn = taper(xn);
-      const double du = geomint::dg::lj_quotient(c12, c6, r, rn);
-      // Delta s = (s(xc') - s(xc)) / (r' - r), xc clamped to [0, 1]
-      const double xc = std::min(std::max(x, 0.0), 1.0), xcn = std::min(std::max(xn, 0.0), 1.0);
-      double ds = 0.0;
-      if (xc != xcn) {
-        const double poly = -10.0 * power_quotient(xc, xcn, 3) +
-            15.0 * power_quotient(xc, xcn, 4) - 6.0 * power_quotient(xc, xcn, 5);
-        // unclamped: (x' - x)/(r' - r) = 1/width exactly (no cancellation)
-        const bool inside = x >= 0.0 && x <= 1.0 && xn >= 0.0 && xn <= 1.0;
-        ds = poly * (inside ? 1.0 / width : (xcn - xc) / (rn - r));
-      } else if (x > 0.0 && x < 1.0) {
-        ds = (-30.0 * x * x + 60.0 * x * x * x - 30.0 * x * x * x * x) / width;    // s'(r)
-      }
-      const double delta = 0.5 * du * (s + sn) + 0.5 * ds * (u + un);
-      double e[3];
-      geomint::dg::mean_direction(R, Rn, r, rn, e);
-      for (int d = 0; d < 3; d++) fdg[i][d] += delta * e[d];
-      double w = 1.0;
-      if (newton_pair || j < nlocal) {
-        for (int d = 0; d < 3; d++) fdg[j][d] -= delta * e[d];
-      } else {
-        w = 0.5;
-      }
-      // V = 0 beyond the cutoff (s = 0 there)
-      vnew += w * un * sn;
-      vold += w * u * s;
+  auto term = [this](int it, int jt, double factor, double r, double rn, bool, bool,
+                     double &delta, double &vo, double &vn) {
+    const double c12 = factor * lj3[it][jt], c6 = factor * lj4[it][jt];
+    const double rin = cut_inner[it][jt], width = std::sqrt(cutsq[it][jt]) - rin;
+    auto lj = [c12, c6](double rr) {
+      const double r6inv = 1.0 / (rr * rr * rr * rr * rr * rr);
+      return r6inv * (c12 * r6inv - c6);
+    };
+    const double u = lj(r), un = lj(rn);
+    const double x = (r - rin) / width, xn = (rn - rin) / width;
+    const double s = taper(x), sn = taper(xn);
+    const double du = geomint::dg::lj_quotient(c12, c6, r, rn);
+    // Delta s = (s(xc') - s(xc)) / (r' - r), xc clamped to [0, 1]
+    const double xc = std::min(std::max(x, 0.0), 1.0), xcn = std::min(std::max(xn, 0.0), 1.0);
+    double ds = 0.0;
+    if (xc != xcn) {
+      const double poly = -10.0 * power_quotient(xc, xcn, 3) + 15.0 * power_quotient(xc, xcn, 4) -
+          6.0 * power_quotient(xc, xcn, 5);
+      // unclamped: (x' - x)/(r' - r) = 1/width exactly (no cancellation)
+      const bool inside = x >= 0.0 && x <= 1.0 && xn >= 0.0 && xn <= 1.0;
+      ds = poly * (inside ? 1.0 / width : (xcn - xc) / (rn - r));
+    } else if (x > 0.0 && x < 1.0) {
+      ds = (-30.0 * x * x + 60.0 * x * x * x - 30.0 * x * x * x * x) / width;    // s'(r)
     }
-  }
+    delta = 0.5 * du * (s + sn) + 0.5 * ds * (u + un);
+    vo = u * s;    // s = 0 beyond the cutoff
+    vn = un * sn;
+  };
+  dg_pair_list(lmp, list, cutsq, xold, xnew, fdg, vnew, vold, term);
 }

@@ -146,7 +146,7 @@ TEST(FixDGNVE, StepIsTimeReversible)
 // ---------------------------------------------------------------------------
 
 // two united-atom butanes (units real): bonds, angles, a 6-term torsion, LJ between molecules
-std::string butanes(const std::string &sfx, const std::string &extra = "")
+std::string butanes(const std::string &sfx, const std::string &extra = "", bool opls = false)
 {
   const std::string data = testing::TempDir() + "geomint_butanes.data";
   {
@@ -179,11 +179,18 @@ std::string butanes(const std::string &sfx, const std::string &extra = "")
   const double kphi = 2.0;
   const double an[6] = {1.116, -1.462, -1.578, 0.368, 3.156, 3.788};
   std::ostringstream dih;
-  dih << "dihedral_coeff 1 6";
-  for (double a : an) dih << " " << kphi * a;
+  if (opls) {
+    dih << "dihedral_coeff 1 1.3 -0.05 0.2 0.1";
+  } else {
+    dih << "dihedral_coeff 1 6";
+    for (double a : an) dih << " " << kphi * a;
+  }
+  // the second set of styles: angle harmonic and dihedral opls
+  const std::string angle = opls ? "harmonic" : "cosine/squared";
+  const std::string dihedral = opls ? "opls" : "nharmonic";
   return "units real\natom_style molecular\natom_modify map array\nboundary f f f\n"
-         "bond_style harmonic" + sfx + "\nangle_style cosine/squared" + sfx +
-         "\ndihedral_style nharmonic" + sfx + "\npair_style lj/cut" + sfx + " 10.0\n"
+         "bond_style harmonic" + sfx + "\nangle_style " + angle + sfx +
+         "\ndihedral_style " + dihedral + sfx + "\npair_style lj/cut" + sfx + " 10.0\n"
          "read_data " + data + "\nbond_coeff 1 300.0 1.53\nangle_coeff 1 60.0 112.0\n" +
          dih.str() + "\npair_coeff 1 1 0.2 3.9\npair_modify shift yes\n"
          "special_bonds lj 0.0 0.0 0.0\nneigh_modify every 1 delay 0 check yes\n"
@@ -192,14 +199,19 @@ std::string butanes(const std::string &sfx, const std::string &extra = "")
 
 TEST(FixDGNVE, DGStylesHaveTheParentEnergies)
 {
-  double pe[2];
-  for (int k = 0; k < 2; k++) {
-    Session s;
-    s.cmd(butanes(k ? "/dg" : "") + (k ? "fix 1 all dg/nve\n" : "fix 1 all nve\n") + "run 0");
-    pe[k] = s.equal("pe");
+  for (bool opls : {false, true}) {
+    double pe[2];
+    for (int k = 0; k < 2; k++) {
+      Session s;
+      s.cmd(butanes(k ? "/dg" : "", "", opls) + (k ? "fix 1 all dg/nve\n" : "fix 1 all nve\n") +
+            "run 0");
+      pe[k] = s.equal("pe");
+    }
+    // compute() is the parent's; only the pair sum order may differ (longer neighbor lists)
+    EXPECT_NEAR(pe[0], pe[1], 1e-13 * std::fabs(pe[0]))
+        << (opls ? "harmonic/opls" : "cosine/squared/nharmonic");
+    EXPECT_NE(pe[0], 0.0);
   }
-  EXPECT_EQ(pe[0], pe[1]);
-  EXPECT_NE(pe[0], 0.0);
   // lj/cut/dg with the neighbor margin of fix dg/nve: same energy as lj/cut on a liquid
   double lj[2];
   for (int k = 0; k < 2; k++) {
@@ -214,10 +226,10 @@ TEST(FixDGNVE, DGStylesHaveTheParentEnergies)
 }
 
 // the discrete force at q' = q equals the force of compute()
-TEST(FixDGNVE, DiscreteGradientAtEqualConfigurationsIsTheForce)
+void expect_bonded_dg_is_force(bool opls)
 {
   Session s;
-  s.cmd(butanes("/dg", "fix 1 all dg/nve\n") + "run 0");
+  s.cmd(butanes("/dg", "fix 1 all dg/nve\n", opls) + "run 0");
   LAMMPS_NS::LAMMPS *lmp = s.lmp;
   const int nall = lmp->atom->nlocal + lmp->atom->nghost;
   std::vector<double> fbuf(3 * nall, 0.0);
@@ -242,6 +254,12 @@ TEST(FixDGNVE, DiscreteGradientAtEqualConfigurationsIsTheForce)
   EXPECT_LT(diff, 1e-9 * fmax) << "max |fbar - f| " << diff << " of max |f| " << fmax;
   EXPECT_NEAR(vn, s.equal("pe"), 1e-10 * std::fabs(vn));
   EXPECT_EQ(vn, vo);
+}
+
+TEST(FixDGNVE, DiscreteGradientAtEqualConfigurationsIsTheForce)
+{
+  expect_bonded_dg_is_force(false);    // angle cosine/squared, dihedral nharmonic
+  expect_bonded_dg_is_force(true);     // angle harmonic, dihedral opls
 }
 
 // the same for the DG pair styles on a liquid of two atom types
