@@ -70,7 +70,8 @@ FixDGNVE::FixDGNVE(LAMMPS *lmp, int narg, char **arg) :
     Fix(lmp, narg, arg), tol(1e-10), maxiter(50), predictor(1), maxdisp(-1.0), variant(-1),
     onfail(ONFAIL_ERROR), dtv(0.0), dtf(0.0), last_iter(0), last_inc(0.0), last_maxdisp(0.0),
     last_energy_error(0.0), nsteps(0), total_iter(0), nfail(0), nmax(0), xold(nullptr),
-    vold(nullptr), fdg(nullptr)
+    vold(nullptr), fdg(nullptr), gcur(nullptr), rcur(nullptr), gprev(nullptr), rprev(nullptr),
+    anderson(0)
 {
   time_integrate = 1;
   dynamic_group_allow = 0;
@@ -100,11 +101,14 @@ FixDGNVE::FixDGNVE(LAMMPS *lmp, int narg, char **arg) :
       if (maxiter < 1) error->all(FLERR, "{}: maxiter must be >= 1 (got {})", STYLE, val);
     } else if (kw == "solver") {
       if (strcmp(val, "fixed") == 0) {
+        anderson = 0;
+      } else if (strcmp(val, "anderson") == 0) {
+        anderson = 1;
       } else if (strcmp(val, "newton") == 0) {
         error->all(FLERR, "{}: solver newton is not implemented yet; use solver fixed (the "
                    "default), which converges whenever Verlet is stable", STYLE);
       } else {
-        error->all(FLERR, "{}: solver must be fixed or newton (got {})", STYLE, val);
+        error->all(FLERR, "{}: solver must be anderson, fixed or newton (got {})", STYLE, val);
       }
     } else if (kw == "predictor") {
       if (strcmp(val, "verlet") == 0) predictor = 1;
@@ -138,6 +142,10 @@ FixDGNVE::~FixDGNVE()
   memory->destroy(xold);
   memory->destroy(vold);
   memory->destroy(fdg);
+  memory->destroy(gcur);
+  memory->destroy(rcur);
+  memory->destroy(gprev);
+  memory->destroy(rprev);
 }
 
 int FixDGNVE::setmask()
@@ -228,6 +236,14 @@ void FixDGNVE::grow()
   memory->create(xold, nmax, 3, "dg/nve:xold");
   memory->create(vold, nmax, 3, "dg/nve:vold");
   memory->create(fdg, nmax, 3, "dg/nve:fdg");
+  memory->destroy(gcur);
+  memory->destroy(rcur);
+  memory->destroy(gprev);
+  memory->destroy(rprev);
+  memory->create(gcur, nmax, 3, "dg/nve:gcur");
+  memory->create(rcur, nmax, 3, "dg/nve:rcur");
+  memory->create(gprev, nmax, 3, "dg/nve:gprev");
+  memory->create(rprev, nmax, 3, "dg/nve:rprev");
 }
 
 /* ----------------------------------------------------------------------
@@ -263,6 +279,10 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
     for (int d = 0; d < 3; d++) x[i][d] = xold[i][d] + dtv * (vold[i][d] + predictor * dtfm * f[i][d]);
   }
 
+  // fixed point u = G(u) = x^n + dt (v^n + dtfm fbar(x^n, u)); with Anderson(1)
+  // mixing the next iterate is G(u_k) - gamma (G(u_k) - G(u_k-1)), gamma from the
+  // residuals r = G(u) - u.  The step always ends with the plain x = G(u_k), so
+  // that x and v use the same fbar (exact momentum, energy error ~ tol).
   int iter = 0;
   double inc = 0.0, vnew = 0.0, vold_sum = 0.0;
   for (iter = 1; iter <= maxiter; iter++) {
@@ -271,16 +291,37 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
     vnew = vold_sum = 0.0;
     for (DGStyle *dg : dgstyles) dg->compute_dg(xold, x, fdg, vnew, vold_sum);
     if (newton) geomint_compat::reverse_comm(comm, this);
-    double inc_local = 0.0;
+    double inc_local = 0.0, dots[2] = {0.0, 0.0};
     for (int i = 0; i < nlocal; i++) {
       const double dtfm = dtf / (rmass ? rmass[i] : mass[type[i]]);
       for (int d = 0; d < 3; d++) {
-        const double xn = xold[i][d] + dtv * (vold[i][d] + dtfm * fdg[i][d]);
-        inc_local = std::max(inc_local, std::fabs(xn - x[i][d]));
-        x[i][d] = xn;
+        const double g = xold[i][d] + dtv * (vold[i][d] + dtfm * fdg[i][d]);
+        const double r = g - x[i][d];
+        inc_local = std::max(inc_local, std::fabs(r));
+        if (anderson && iter > 1) {
+          const double dr = r - rprev[i][d];
+          dots[0] += r * dr;
+          dots[1] += dr * dr;
+        }
+        gcur[i][d] = g;
+        rcur[i][d] = r;
       }
     }
     MPI_Allreduce(&inc_local, &inc, 1, MPI_DOUBLE, MPI_MAX, world);
+    double gamma = 0.0;
+    if (anderson && iter > 1) {
+      double all[2];
+      MPI_Allreduce(dots, all, 2, MPI_DOUBLE, MPI_SUM, world);
+      if (all[1] > 0.0) gamma = all[0] / all[1];
+    }
+    const bool last = inc < tol || iter == maxiter;
+    for (int i = 0; i < nlocal; i++)
+      for (int d = 0; d < 3; d++) {
+        const double g = gcur[i][d];
+        x[i][d] = last ? g : g - gamma * (g - gprev[i][d]);
+        gprev[i][d] = g;
+        rprev[i][d] = rcur[i][d];
+      }
     if (inc < tol) break;
   }
   const bool converged = iter <= maxiter;
@@ -403,5 +444,5 @@ void FixDGNVE::unpack_reverse_comm(int n, int *list, double *buf)
 
 double FixDGNVE::memory_usage()
 {
-  return 9.0 * nmax * sizeof(double);
+  return 21.0 * nmax * sizeof(double);
 }

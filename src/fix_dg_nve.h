@@ -55,6 +55,8 @@ class FixDGNVE : public Fix {
 
   int nmax;
   double **xold, **vold, **fdg;
+  double **gcur, **rcur, **gprev, **rprev;    // Anderson mixing: G(u) and G(u) - u, now and before
+  int anderson;                                // 1: Anderson(1) mixing, 0: plain fixed point
 
   void grow();
 };

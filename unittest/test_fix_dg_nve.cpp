@@ -114,6 +114,19 @@ TEST(FixDGNVE, SymmetricDiscreteGradientIsSecondOrder)
 }
 
 // momentum exactly, angular momentum in free space
+// Anderson mixing converges to the same solution as the plain fixed point
+TEST(FixDGNVE, AndersonSolverGivesTheSameTrajectory)
+{
+  std::vector<double> x[2];
+  for (int k = 0; k < 2; k++) {
+    Session s;
+    s.cmd(butanes("/dg", std::string("timestep 1.0\nfix 1 all dg/nve tol 1e-13 solver ") +
+                             (k ? "anderson" : "fixed") + "\nrun 500"));
+    x[k] = s.atom_vec3("x");
+  }
+  EXPECT_LT(max_abs_diff(x[0], x[1]), 1e-9);
+}
+
 TEST(FixDGNVE, MomentumAndAngularMomentumAreConserved)
 {
   Session s;
@@ -417,7 +430,7 @@ TEST(FixDGNVE, BadInputGivesHelpfulErrors)
       {"fix 1 all dg/nve tol", "keyword tol needs a value"},
       {"fix 1 all dg/nve maxiter 0", "maxiter must be >= 1"},
       {"fix 1 all dg/nve solver newton", "solver newton is not implemented yet"},
-      {"fix 1 all dg/nve solver magic", "solver must be fixed or newton"},
+      {"fix 1 all dg/nve solver magic", "solver must be anderson, fixed or newton"},
       {"fix 1 all dg/nve predictor x", "predictor must be verlet or none"},
       {"fix 1 all dg/nve maxdisp 0", "maxdisp must be > 0"},
       {"fix 1 all dg/nve dg up", "dg must be sym, left or right"},

@@ -49,11 +49,16 @@ namespace dg {
     return -a * b * power_quotient(b, a, n);
   }
 
-  // LJ 12-6: V = 4 eps ((sig/r)^12 - (sig/r)^6) (+ constant); Delta without cancellation
+  // LJ 12-6: V = lj1 r^-12 - lj2 r^-6 (+ constant); Delta without cancellation,
+  // with (a^6 - b^6)/(a - b) = (a^2 + ab + b^2)(a^3 + b^3) and
+  // (a^12 - b^12)/(a - b) = that times (a^6 + b^6): sums of positive terms
   GEOMINT_INLINE double lj_quotient(double lj1, double lj2, double r, double rn)
   {
-    // lj1 = 4 eps sig^12, lj2 = 4 eps sig^6
-    return lj1 * inverse_power_quotient(r, rn, 12) - lj2 * inverse_power_quotient(r, rn, 6);
+    const double a = 1.0 / rn, b = 1.0 / r;
+    const double a2 = a * a, b2 = b * b, a3 = a2 * a, b3 = b2 * b;
+    const double q6 = (a2 + a * b + b2) * (a3 + b3);
+    const double q12 = q6 * (a3 * a3 + b3 * b3);
+    return -a * b * (lj1 * q12 - lj2 * q6);
   }
 
   // harmonic K (r - r0)^2: Delta = K (r + r' - 2 r0)
