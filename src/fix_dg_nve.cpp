@@ -314,11 +314,12 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
       MPI_Allreduce(dots, all, 2, MPI_DOUBLE, MPI_SUM, world);
       if (all[1] > 0.0) gamma = all[0] / all[1];
     }
-    const bool last = inc < tol || iter == maxiter;
+    // (gprev is only read once it was written, in an earlier iteration of this step)
+    const bool mix = anderson && iter > 1 && !(inc < tol || iter == maxiter);
     for (int i = 0; i < nlocal; i++)
       for (int d = 0; d < 3; d++) {
         const double g = gcur[i][d];
-        x[i][d] = last ? g : g - gamma * (g - gprev[i][d]);
+        x[i][d] = mix ? g - gamma * (g - gprev[i][d]) : g;
         gprev[i][d] = g;
         rprev[i][d] = rcur[i][d];
       }

@@ -66,10 +66,10 @@ void PairLJCutDG::compute_dg(double **xold, double **xnew, double **fdg, double 
     };
     vo = energy(r, in);
     vn = energy(rn, in_new);
-    if ((in && in_new) || std::fabs(rn - r) <= geomint::dg::DEGENERATE_REL * r)
+    if (in && in_new)
       delta = geomint::dg::lj_quotient(c12, c6, r, rn);    // the offset cancels
     else
-      delta = (vn - vo) / (rn - r);    // crossing the cutoff: V = 0 outside
+      delta = (vn - vo) / (rn - r);    // crossing the cutoff: V = 0 outside (one end is 0)
   };
   dg_pair_list(lmp, list, cutsq, xold, xnew, fdg, vnew, vold, term);
 }

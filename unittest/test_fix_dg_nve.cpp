@@ -391,6 +391,38 @@ TEST(FixDGNVE, HybridOfDGStylesConservesEnergy)
       << err;
 }
 
+// a pair crossing the cutoff by a tiny radial move: V = 0 outside is used even
+// then (the discrete force must not jump at the degenerate threshold)
+TEST(FixDGNVE, PairCrossingTheCutoffByATinyMove)
+{
+  Session s;
+  s.cmd(dimer("lj/cut/dg", 0.005) + "pair_modify shift yes\nfix 1 all dg/nve\nrun 0");
+  LAMMPS_NS::LAMMPS *lmp = s.lmp;
+  auto *p = dynamic_cast<LAMMPS_NS::DGStyle *>(lmp->force->pair);
+  ASSERT_TRUE(p);
+  // pair cutoff 8: put the pair at 8 + 1e-9 (outside) and move it to 8 - 1e-9 (inside)
+  const double xo[2][3] = {{0, 0, 0}, {8.0 + 1e-9, 0, 0}}, xn[2][3] = {{0, 0, 0}, {8.0 - 1e-9, 0, 0}};
+  std::vector<double> bo(6), bn(6), bf(6, 0.0);
+  std::vector<double *> po(2), pn(2), pf(2);
+  for (int i = 0; i < 2; i++) {
+    for (int d = 0; d < 3; d++) bo[3 * i + d] = xo[i][d], bn[3 * i + d] = xn[i][d];
+    po[i] = &bo[3 * i];
+    pn[i] = &bn[3 * i];
+    pf[i] = &bf[3 * i];
+  }
+  double vn = 0.0, vo = 0.0;
+  p->compute_dg(po.data(), pn.data(), pf.data(), vn, vo);
+  EXPECT_EQ(vo, 0.0);
+  // identity: <-F, x' - x> = V(x') - V(x)
+  double work = 0.0;
+  for (int i = 0; i < 2; i++)
+    for (int d = 0; d < 3; d++) work -= pf[i][d] * (pn[i][d] - po[i][d]);
+  EXPECT_NEAR(work, vn - vo, 1e-12 * std::fabs(vn) + 1e-25);
+  // shifted LJ: the quotient is V'(rc)/2 here (half the move is inside), not V'(rc)
+  const double vprime = 4.0 * 5.0 * (-12.0 * std::pow(8.0, -13) + 6.0 * std::pow(8.0, -7));
+  EXPECT_NEAR(pf[1][0], -0.5 * vprime, 1e-3 * std::fabs(vprime));
+}
+
 // ---------------------------------------------------------------------------
 // restart, errors
 // ---------------------------------------------------------------------------
