@@ -12,8 +12,8 @@ run_one() {
   "$py" "$root/bench/report.py" "$out/$name.log" "$a" "$b"
 }
 case "$which" in
-  bagogab|membrane|all) ;;
-  *) echo "unknown benchmark '$which' (available: bagogab, membrane)" >&2; exit 1 ;;
+  bagogab|membrane|dg|all) ;;
+  *) echo "unknown benchmark '$which' (available: bagogab, membrane, dg)" >&2; exit 1 ;;
 esac
 if [ "$which" = bagogab ] || [ "$which" = all ]; then
   run_one bagogab bagogab langevin+nve
@@ -24,4 +24,10 @@ if [ "$which" = membrane ] || [ "$which" = all ]; then
     "$py" "$root/bench/make_flat_membrane.py" -o "$out"
   fi
   run_one membrane intri beads
+fi
+if [ "$which" = dg ] || [ "$which" = all ]; then
+  # LJ liquid, 32,000 atoms: fix dg/nve + lj/cut/dg vs fix nve + lj/cut
+  run_one dg dg nve
+  grep '^DGITER' "$out/dg.log" | awk '{s += $4; n++; printf "%s%s", (n > 1 ? ", " : "dg mean iterations per step: "), $4}
+    END {if (n) printf " (mean %.3f)\n", s / n}'
 fi

@@ -11,11 +11,13 @@ import argparse, subprocess, sys
 
 
 def thermo(path):
-    rows, header = {}, None
+    """thermo rows keyed by (run section, step): a section starts at each 'Step' header"""
+    rows, header, section = {}, None, -1
     for line in open(path):
         w = line.split()
         if w and w[0] == "Step":
             header = w
+            section += 1
             continue
         if header and len(w) == len(header):
             try:
@@ -23,7 +25,7 @@ def thermo(path):
             except ValueError:
                 header = None
                 continue
-            rows[int(vals[0])] = dict(zip(header, vals))
+            rows[(section, int(vals[0]))] = dict(zip(header, vals))
         elif header:
             header = None
     return rows
@@ -43,11 +45,12 @@ if not got:
 worst = 0.0
 for step, row in got.items():
     if step not in ref:
-        sys.exit(f"step {step} is not in the reference log {a.ref}")
+        sys.exit(f"run {step[0] + 1}, step {step[1]} is not in the reference log {a.ref}")
     for k, v in row.items():
         r = ref[step][k]
         err = abs(v - r) / max(abs(r), 1e-300)
         if abs(v - r) > a.tol * max(abs(r), 1.0):
-            sys.exit(f"step {step} {k}: {v} vs reference {r} (rel. diff {err:.3g} > {a.tol})")
+            sys.exit(f"run {step[0] + 1}, step {step[1]}, {k}: {v} vs reference {r} "
+                     f"(rel. diff {err:.3g} > {a.tol})")
         worst = max(worst, err)
 print(f"{len(got)} thermo rows match the reference; largest relative difference {worst:.3g}")
