@@ -225,6 +225,18 @@ TEST(FixDGNVE, DGStylesHaveTheParentEnergies)
   EXPECT_NEAR(lj[0], lj[1], 1e-12 * std::fabs(lj[0]));
 }
 
+// n rows of 3 doubles, zeroed, as double ** for compute_dg()
+struct Rows {
+  explicit Rows(int n) : buf(3 * n, 0.0), rows(n)
+  {
+    for (int i = 0; i < n; i++) rows[i] = &buf[3 * i];
+  }
+  double **data() { return rows.data(); }
+  double *operator[](int i) { return rows[i]; }
+  std::vector<double> buf;
+  std::vector<double *> rows;
+};
+
 // the discrete force at q' = q equals the force of compute()
 void expect_bonded_dg_is_force(bool opls)
 {
@@ -232,9 +244,7 @@ void expect_bonded_dg_is_force(bool opls)
   s.cmd(butanes("/dg", "fix 1 all dg/nve\n", opls) + "run 0");
   LAMMPS_NS::LAMMPS *lmp = s.lmp;
   const int nall = lmp->atom->nlocal + lmp->atom->nghost;
-  std::vector<double> fbuf(3 * nall, 0.0);
-  std::vector<double *> fdg(nall);
-  for (int i = 0; i < nall; i++) fdg[i] = &fbuf[3 * i];
+  Rows fdg(nall);
   double vn = 0.0, vo = 0.0;
   auto *p = dynamic_cast<LAMMPS_NS::DGStyle *>(lmp->force->pair);
   auto *b = dynamic_cast<LAMMPS_NS::DGStyle *>(lmp->force->bond);
@@ -275,9 +285,7 @@ void expect_pair_dg_is_force(const std::string &pair_style, const std::string &c
         "\ndisplace_atoms all random 0.05 0.05 0.05 123\nfix 1 all dg/nve\nrun 0");
   LAMMPS_NS::LAMMPS *lmp = s.lmp;
   const int nall = lmp->atom->nlocal + lmp->atom->nghost;
-  std::vector<double> fbuf(3 * nall, 0.0);
-  std::vector<double *> fdg(nall);
-  for (int i = 0; i < nall; i++) fdg[i] = &fbuf[3 * i];
+  Rows fdg(nall);
   double vn = 0.0, vo = 0.0;
   auto *p = dynamic_cast<LAMMPS_NS::DGStyle *>(lmp->force->pair);
   ASSERT_TRUE(p);
@@ -402,14 +410,9 @@ TEST(FixDGNVE, PairCrossingTheCutoffByATinyMove)
   ASSERT_TRUE(p);
   // pair cutoff 8: put the pair at 8 + 1e-9 (outside) and move it to 8 - 1e-9 (inside)
   const double xo[2][3] = {{0, 0, 0}, {8.0 + 1e-9, 0, 0}}, xn[2][3] = {{0, 0, 0}, {8.0 - 1e-9, 0, 0}};
-  std::vector<double> bo(6), bn(6), bf(6, 0.0);
-  std::vector<double *> po(2), pn(2), pf(2);
-  for (int i = 0; i < 2; i++) {
-    for (int d = 0; d < 3; d++) bo[3 * i + d] = xo[i][d], bn[3 * i + d] = xn[i][d];
-    po[i] = &bo[3 * i];
-    pn[i] = &bn[3 * i];
-    pf[i] = &bf[3 * i];
-  }
+  Rows po(2), pn(2), pf(2);
+  for (int i = 0; i < 2; i++)
+    for (int d = 0; d < 3; d++) po[i][d] = xo[i][d], pn[i][d] = xn[i][d];
   double vn = 0.0, vo = 0.0;
   p->compute_dg(po.data(), pn.data(), pf.data(), vn, vo);
   EXPECT_EQ(vo, 0.0);
