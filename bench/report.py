@@ -2,7 +2,9 @@
 """Pair each 'BENCH <label> rep <i>' marker of a LAMMPS log with the next
 'Loop time' line and print per-label medians and the ratio of the first label
 to the second (median of the per-repetition ratios).
-usage: report.py LOG [LABEL_A LABEL_B]"""
+usage: report.py LOG [LABEL_A LABEL_B]
+       report.py --scaling LOG_1RANK LOG_NRANKS LABEL_A LABEL_B
+         parallel speedup of A (median time on 1 rank / on N ranks) divided by that of B"""
 import re
 import statistics
 import sys
@@ -22,7 +24,18 @@ def loop_times(path):
     return times
 
 
+def scaling(log1, logn, a, b):
+    t1, tn = loop_times(log1), loop_times(logn)
+    speedup = {k: statistics.median(t1[k]) / statistics.median(tn[k]) for k in (a, b)}
+    for k in (a, b):
+        print(f"{k:>24s}: speedup {speedup[k]:.3f} on the second log's ranks")
+    print(f"speedup {a} / speedup {b}: {speedup[a] / speedup[b]:.3f}")
+
+
 def main():
+    if sys.argv[1] == "--scaling":
+        scaling(*sys.argv[2:6])
+        return
     log = sys.argv[1]
     times = loop_times(log)
     labels = sys.argv[2:4] if len(sys.argv) >= 4 else list(times)[:2]

@@ -30,4 +30,11 @@ if [ "$which" = dg ] || [ "$which" = all ]; then
   run_one dg dg nve
   grep '^DGITER' "$out/dg.log" | awk '{s += $4; n++; printf "%s%s", (n > 1 ? ", " : "dg mean iterations per step: "), $4}
     END {if (n) printf " (mean %.3f)\n", s / n}'
+  # the same on 2 ranks: DG's parallel speedup relative to Verlet's
+  if command -v mpirun >/dev/null && [ "$(nproc)" -ge 2 ]; then
+    echo "== bench dg on 2 ranks (log: out/bench/dg.np2.log)"
+    (cd "$out" && mpirun -np 2 "$lmp" -in "$root/bench/in.dg" -var nrep 3 -log dg.np2.log -screen none) \
+      || { echo "benchmark dg on 2 ranks failed; see $out/dg.np2.log" >&2; exit 1; }
+    "$py" "$root/bench/report.py" --scaling "$out/dg.log" "$out/dg.np2.log" dg nve
+  fi
 fi
