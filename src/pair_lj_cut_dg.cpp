@@ -59,15 +59,16 @@ void PairLJCutDG::compute_dg(double **xold, double **xnew, double **fdg, double 
                      double &delta, double &vo, double &vn) {
     const double c12 = factor * lj3[it][jt], c6 = factor * lj4[it][jt];
     const double off = factor * offset[it][jt];
-    auto energy = [&](double rr, bool inside) {
+    const double inv = 1.0 / r, inv_n = 1.0 / rn;
+    auto energy = [&](double ri, bool inside) {
       if (!inside) return 0.0;
-      const double r6inv = 1.0 / (rr * rr * rr * rr * rr * rr);
+      const double r2inv = ri * ri, r6inv = r2inv * r2inv * r2inv;
       return r6inv * (c12 * r6inv - c6) - off;
     };
-    vo = energy(r, in);
-    vn = energy(rn, in_new);
+    vo = energy(inv, in);
+    vn = energy(inv_n, in_new);
     if (in && in_new)
-      delta = geomint::dg::lj_quotient(c12, c6, r, rn);    // the offset cancels
+      delta = geomint::dg::lj_quotient_inv(c12, c6, inv, inv_n);    // the offset cancels
     else
       delta = (vn - vo) / (rn - r);    // crossing the cutoff: V = 0 outside (one end is 0)
   };

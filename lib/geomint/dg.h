@@ -52,13 +52,18 @@ namespace dg {
   // LJ 12-6: V = lj1 r^-12 - lj2 r^-6 (+ constant); Delta without cancellation,
   // with (a^6 - b^6)/(a - b) = (a^2 + ab + b^2)(a^3 + b^3) and
   // (a^12 - b^12)/(a - b) = that times (a^6 + b^6): sums of positive terms
-  GEOMINT_INLINE double lj_quotient(double lj1, double lj2, double r, double rn)
+  // the same from the inverse distances a = 1/r', b = 1/r
+  GEOMINT_INLINE double lj_quotient_inv(double lj1, double lj2, double b, double a)
   {
-    const double a = 1.0 / rn, b = 1.0 / r;
     const double a2 = a * a, b2 = b * b, a3 = a2 * a, b3 = b2 * b;
     const double q6 = (a2 + a * b + b2) * (a3 + b3);
     const double q12 = q6 * (a3 * a3 + b3 * b3);
     return -a * b * (lj1 * q12 - lj2 * q6);
+  }
+
+  GEOMINT_INLINE double lj_quotient(double lj1, double lj2, double r, double rn)
+  {
+    return lj_quotient_inv(lj1, lj2, 1.0 / r, 1.0 / rn);
   }
 
   // harmonic K (r - r0)^2: Delta = K (r + r' - 2 r0)
