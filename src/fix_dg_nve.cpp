@@ -71,7 +71,7 @@ FixDGNVE::FixDGNVE(LAMMPS *lmp, int narg, char **arg) :
     onfail(ONFAIL_ERROR), dtv(0.0), dtf(0.0), last_iter(0), last_inc(0.0), last_maxdisp(0.0),
     last_energy_error(0.0), nsteps(0), total_iter(0), nfail(0), nmax(0), xold(nullptr),
     vold(nullptr), fdg(nullptr), gcur(nullptr), rcur(nullptr), gprev(nullptr), rprev(nullptr),
-    anderson(0)
+    anderson(0), newton_solver(0), krylov(10), ktol(1e-3)
 {
   time_integrate = 1;
   dynamic_group_allow = 0;
@@ -105,11 +105,18 @@ FixDGNVE::FixDGNVE(LAMMPS *lmp, int narg, char **arg) :
       } else if (strcmp(val, "anderson") == 0) {
         anderson = 1;
       } else if (strcmp(val, "newton") == 0) {
-        error->all(FLERR, "{}: solver newton is not implemented yet; use solver fixed (the "
-                   "default), which converges whenever Verlet is stable", STYLE);
+        anderson = 0;
+        newton_solver = 1;
       } else {
         error->all(FLERR, "{}: solver must be anderson, fixed or newton (got {})", STYLE, val);
       }
+    } else if (kw == "krylov") {
+      krylov = utils::inumeric(FLERR, val, false, lmp);
+      if (krylov < 1) error->all(FLERR, "{}: krylov must be >= 1 (got {})", STYLE, val);
+    } else if (kw == "ktol") {
+      ktol = utils::numeric(FLERR, val, false, lmp);
+      if (!(ktol > 0.0 && ktol < 1.0))
+        error->all(FLERR, "{}: ktol must be between 0 and 1 (got {})", STYLE, val);
     } else if (kw == "predictor") {
       if (strcmp(val, "verlet") == 0) predictor = 1;
       else if (strcmp(val, "none") == 0) predictor = 0;
@@ -129,7 +136,7 @@ FixDGNVE::FixDGNVE(LAMMPS *lmp, int narg, char **arg) :
       else error->all(FLERR, "{}: onfail must be error, warn or ignore (got {})", STYLE, val);
     } else {
       error->all(FLERR, "{}: unknown keyword '{}'; valid keywords are tol, maxiter, solver, "
-                 "predictor, maxdisp, dg, onfail", STYLE, kw);
+                 "krylov, ktol, predictor, maxdisp, dg, onfail", STYLE, kw);
     }
     iarg += 2;
   }
@@ -285,12 +292,11 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
   // that x and v use the same fbar (exact momentum, energy error ~ tol).
   int iter = 0;
   double inc = 0.0, vnew = 0.0, vold_sum = 0.0;
+  if (newton_solver) {
+    iter = newton_krylov(inc, vnew, vold_sum);
+  } else
   for (iter = 1; iter <= maxiter; iter++) {
-    comm->forward_comm();    // trial positions of the ghosts (same PBC images as xold)
-    for (int i = 0; i < nall; i++) fdg[i][0] = fdg[i][1] = fdg[i][2] = 0.0;
-    vnew = vold_sum = 0.0;
-    for (DGStyle *dg : dgstyles) dg->compute_dg(xold, x, fdg, vnew, vold_sum);
-    if (newton) geomint_compat::reverse_comm(comm, this);
+    discrete_force(vnew, vold_sum);
     double inc_local = 0.0, dots[2] = {0.0, 0.0};
     for (int i = 0; i < nlocal; i++) {
       const double dtfm = dtf / (rmass ? rmass[i] : mass[type[i]]);
@@ -326,6 +332,7 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
     if (inc < tol) break;
   }
   const bool converged = iter <= maxiter;
+  (void) newton;
   if (!converged) iter = maxiter;
 
   // velocities with the same discrete force as the last position update
@@ -370,6 +377,134 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
       error->warning(FLERR, "{}: the implicit step did not converge in {} iterations at step {} "
                      "(last increment {:.3g} > tol {:.3g})", STYLE, maxiter, update->ntimestep,
                      inc, tol);
+  }
+}
+
+/* ----------------------------------------------------------------------
+   fdg = fbar(xold, x) for owned atoms (ghost trial positions communicated,
+   ghost contributions summed onto their owners)
+------------------------------------------------------------------------- */
+
+void FixDGNVE::discrete_force(double &vnew, double &vold_sum)
+{
+  const int nall = atom->nlocal + atom->nghost;
+  comm->forward_comm();    // trial positions of the ghosts (same PBC images as xold)
+  for (int i = 0; i < nall; i++) fdg[i][0] = fdg[i][1] = fdg[i][2] = 0.0;
+  vnew = vold_sum = 0.0;
+  for (DGStyle *dg : dgstyles) dg->compute_dg(xold, atom->x, fdg, vnew, vold_sum);
+  if (force->newton_pair || force->newton_bond) geomint_compat::reverse_comm(comm, this);
+}
+
+/* ----------------------------------------------------------------------
+   solver newton: Jacobian-free Newton-Krylov on F(u) = u - G(u),
+   G(u) = x^n + dt (v^n + dtfm fbar(x^n, u)); J w = w - dG w with
+   dG w = dt dtfm (fbar(u + eps w) - fbar(u)) / eps, GMRES (no restart).
+   Every fbar evaluation counts as an iteration; the step ends, like the
+   fixed point, with the plain x = G(u_k) of the last residual evaluation.
+   Returns the iteration count (maxiter + 1 if not converged).
+------------------------------------------------------------------------- */
+
+int FixDGNVE::newton_krylov(double &inc, double &vnew, double &vold_sum)
+{
+  double **x = atom->x;
+  const double *rmass = atom->rmass;
+  const double *mass = atom->mass;
+  const int *type = atom->type;
+  const int nlocal = atom->nlocal;
+  const int n = 3 * nlocal;
+  auto dtfm_of = [&](int i) { return dtf / (rmass ? rmass[i] : mass[type[i]]); };
+  auto dot = [this, n](const std::vector<double> &a, const std::vector<double> &b) {
+    double local = 0.0, all = 0.0;
+    for (int k = 0; k < n; k++) local += a[k] * b[k];
+    MPI_Allreduce(&local, &all, 1, MPI_DOUBLE, MPI_SUM, world);
+    return all;
+  };
+  std::vector<double> u(n), r(n), fu(n);
+  std::vector<std::vector<double>> V;
+  int evals = 0;
+  while (true) {
+    // residual r = G(u) - u at the current u = x
+    discrete_force(vnew, vold_sum);
+    evals++;
+    double inc_local = 0.0;
+    for (int i = 0; i < nlocal; i++)
+      for (int d = 0; d < 3; d++) {
+        const double g = xold[i][d] + dtv * (vold[i][d] + dtfm_of(i) * fdg[i][d]);
+        u[3 * i + d] = x[i][d];
+        r[3 * i + d] = g - x[i][d];
+        fu[3 * i + d] = fdg[i][d];
+        inc_local = std::max(inc_local, std::fabs(g - x[i][d]));
+      }
+    MPI_Allreduce(&inc_local, &inc, 1, MPI_DOUBLE, MPI_MAX, world);
+    if (inc < tol || evals >= maxiter) {
+      for (int i = 0; i < nlocal; i++)
+        for (int d = 0; d < 3; d++) x[i][d] += r[3 * i + d];    // plain x = G(u)
+      return inc < tol ? evals : maxiter + 1;
+    }
+
+    // GMRES for J delta = r (J = I - dG), from delta = 0
+    const double beta = std::sqrt(dot(r, r));
+    const int m = std::min(krylov, maxiter - evals);
+    V.assign(1, r);
+    for (double &q : V[0]) q /= beta;
+    std::vector<std::vector<double>> H(m + 1, std::vector<double>(m, 0.0));
+    std::vector<double> cs(m, 0.0), sn(m, 0.0), e(m + 1, 0.0);
+    e[0] = beta;
+    int k = 0;
+    const double unorm = std::sqrt(dot(u, u));
+    for (; k < m; k++) {
+      // w = J v_k by a finite difference of fbar
+      const double eps = 1.4901161193847656e-08 * (1.0 + unorm);
+      for (int i = 0; i < nlocal; i++)
+        for (int d = 0; d < 3; d++) x[i][d] = u[3 * i + d] + eps * V[k][3 * i + d];
+      double vn_dummy, vo_dummy;
+      discrete_force(vn_dummy, vo_dummy);
+      evals++;
+      std::vector<double> w(n);
+      for (int i = 0; i < nlocal; i++)
+        for (int d = 0; d < 3; d++)
+          w[3 * i + d] = V[k][3 * i + d] -
+              dtv * dtfm_of(i) * (fdg[i][d] - fu[3 * i + d]) / eps;
+      // Arnoldi (modified Gram-Schmidt)
+      for (int j = 0; j <= k; j++) {
+        H[j][k] = dot(w, V[j]);
+        for (int q = 0; q < n; q++) w[q] -= H[j][k] * V[j][q];
+      }
+      H[k + 1][k] = std::sqrt(dot(w, w));
+      // Givens rotations keep H upper triangular; e holds the residual norms
+      for (int j = 0; j < k; j++) {
+        const double t = cs[j] * H[j][k] + sn[j] * H[j + 1][k];
+        H[j + 1][k] = -sn[j] * H[j][k] + cs[j] * H[j + 1][k];
+        H[j][k] = t;
+      }
+      const double den = std::sqrt(H[k][k] * H[k][k] + H[k + 1][k] * H[k + 1][k]);
+      cs[k] = den > 0.0 ? H[k][k] / den : 1.0;
+      sn[k] = den > 0.0 ? H[k + 1][k] / den : 0.0;
+      const double hkk1 = H[k + 1][k];
+      H[k][k] = cs[k] * H[k][k] + sn[k] * H[k + 1][k];
+      H[k + 1][k] = 0.0;
+      e[k + 1] = -sn[k] * e[k];
+      e[k] = cs[k] * e[k];
+      if (std::fabs(e[k + 1]) <= ktol * beta || !(hkk1 > 0.0) || evals >= maxiter) {
+        k++;
+        break;
+      }
+      V.push_back(w);
+      for (double &q : V[k + 1]) q /= hkk1;
+    }
+    // y = H^-1 e (upper triangular k x k), u += V y
+    std::vector<double> y(k, 0.0);
+    for (int j = k - 1; j >= 0; j--) {
+      double sum = e[j];
+      for (int q = j + 1; q < k; q++) sum -= H[j][q] * y[q];
+      y[j] = sum / H[j][j];
+    }
+    for (int i = 0; i < nlocal; i++)
+      for (int d = 0; d < 3; d++) {
+        double du = 0.0;
+        for (int j = 0; j < k; j++) du += y[j] * V[j][3 * i + d];
+        x[i][d] = u[3 * i + d] + du;
+      }
   }
 }
 

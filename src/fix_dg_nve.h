@@ -57,8 +57,13 @@ class FixDGNVE : public Fix {
   double **xold, **vold, **fdg;
   double **gcur, **rcur, **gprev, **rprev;    // Anderson mixing: G(u) and G(u) - u, now and before
   int anderson;                                // 1: Anderson(1) mixing, 0: plain fixed point
+  int newton_solver;                           // 1: Jacobian-free Newton-Krylov (GMRES)
+  int krylov;                                  // largest Krylov space of one Newton step
+  double ktol;                                 // relative GMRES tolerance
 
   void grow();
+  void discrete_force(double &vnew, double &vold_sum);
+  int newton_krylov(double &inc, double &vnew, double &vold_sum);
 };
 
 }    // namespace LAMMPS_NS

@@ -358,17 +358,26 @@ TEST(FixDGNVE, LeftAndRightDiscreteGradientsAreFirstOrder)
   }
 }
 
-// Anderson mixing converges to the same solution as the plain fixed point
-TEST(FixDGNVE, AndersonSolverGivesTheSameTrajectory)
+// Anderson mixing and Newton-Krylov converge to the solution of the plain fixed point
+TEST(FixDGNVE, AllSolversGiveTheSameTrajectory)
 {
-  std::vector<double> x[2];
-  for (int k = 0; k < 2; k++) {
+  const char *solvers[3] = {"fixed", "anderson", "newton"};
+  std::vector<double> x[3];
+  double err[3];
+  for (int k = 0; k < 3; k++) {
     Session s;
     s.cmd(butanes("/dg", std::string("timestep 1.0\nfix 1 all dg/nve tol 1e-13 solver ") +
-                             (k ? "anderson" : "fixed") + "\nrun 500"));
+                             solvers[k] + "\n"));
+    err[k] = max_energy_error(s, 500, 10);
     x[k] = s.atom_vec3("x");
+    EXPECT_EQ(s.fix_vector("1", 3), 0.0) << solvers[k] << ": non-converged steps";
+    std::printf("  solver %s: max|E-E0| %.3e, mean iterations %.2f\n", solvers[k], err[k],
+                s.fix_vector("1", 1));
   }
-  EXPECT_LT(max_abs_diff(x[0], x[1]), 1e-9);
+  for (int k = 1; k < 3; k++) {
+    EXPECT_LT(max_abs_diff(x[0], x[k]), 1e-9) << solvers[k];
+    EXPECT_LT(err[k], 1e-8) << solvers[k];
+  }
 }
 
 // pair hybrid of DG styles: each sub-style's discrete gradient on its own pairs
@@ -464,7 +473,8 @@ TEST(FixDGNVE, BadInputGivesHelpfulErrors)
       {"fix 1 all dg/nve tol -1", "tol must be > 0"},
       {"fix 1 all dg/nve tol", "keyword tol needs a value"},
       {"fix 1 all dg/nve maxiter 0", "maxiter must be >= 1"},
-      {"fix 1 all dg/nve solver newton", "solver newton is not implemented yet"},
+      {"fix 1 all dg/nve solver newton krylov 0", "krylov must be >= 1"},
+      {"fix 1 all dg/nve solver newton ktol 2", "ktol must be between 0 and 1"},
       {"fix 1 all dg/nve solver magic", "solver must be anderson, fixed or newton"},
       {"fix 1 all dg/nve predictor x", "predictor must be verlet or none"},
       {"fix 1 all dg/nve maxdisp 0", "maxdisp must be > 0"},
