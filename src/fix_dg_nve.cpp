@@ -268,7 +268,6 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
   const int *type = atom->type;
   const int nlocal = atom->nlocal;
   const int nall = nlocal + atom->nghost;
-  const int newton = force->newton_pair || force->newton_bond;
 
   // x^n for owned and (current) ghost atoms, v^n; kinetic energy before
   double ke_old = 0.0;
@@ -286,53 +285,9 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
     for (int d = 0; d < 3; d++) x[i][d] = xold[i][d] + dtv * (vold[i][d] + predictor * dtfm * f[i][d]);
   }
 
-  // fixed point u = G(u) = x^n + dt (v^n + dtfm fbar(x^n, u)); with Anderson(1)
-  // mixing the next iterate is G(u_k) - gamma (G(u_k) - G(u_k-1)), gamma from the
-  // residuals r = G(u) - u.  The step always ends with the plain x = G(u_k), so
-  // that x and v use the same fbar (exact momentum, energy error ~ tol).
-  int iter = 0;
   double inc = 0.0, vnew = 0.0, vold_sum = 0.0;
-  if (newton_solver) {
-    iter = newton_krylov(inc, vnew, vold_sum);
-  } else
-  for (iter = 1; iter <= maxiter; iter++) {
-    discrete_force(vnew, vold_sum);
-    double inc_local = 0.0, dots[2] = {0.0, 0.0};
-    for (int i = 0; i < nlocal; i++) {
-      const double dtfm = dtf / (rmass ? rmass[i] : mass[type[i]]);
-      for (int d = 0; d < 3; d++) {
-        const double g = xold[i][d] + dtv * (vold[i][d] + dtfm * fdg[i][d]);
-        const double r = g - x[i][d];
-        inc_local = std::max(inc_local, std::fabs(r));
-        if (anderson && iter > 1) {
-          const double dr = r - rprev[i][d];
-          dots[0] += r * dr;
-          dots[1] += dr * dr;
-        }
-        gcur[i][d] = g;
-        rcur[i][d] = r;
-      }
-    }
-    MPI_Allreduce(&inc_local, &inc, 1, MPI_DOUBLE, MPI_MAX, world);
-    double gamma = 0.0;
-    if (anderson && iter > 1) {
-      double all[2];
-      MPI_Allreduce(dots, all, 2, MPI_DOUBLE, MPI_SUM, world);
-      if (all[1] > 0.0) gamma = all[0] / all[1];
-    }
-    // (gprev is only read once it was written, in an earlier iteration of this step)
-    const bool mix = anderson && iter > 1 && !(inc < tol || iter == maxiter);
-    for (int i = 0; i < nlocal; i++)
-      for (int d = 0; d < 3; d++) {
-        const double g = gcur[i][d];
-        x[i][d] = mix ? g - gamma * (g - gprev[i][d]) : g;
-        gprev[i][d] = g;
-        rprev[i][d] = rcur[i][d];
-      }
-    if (inc < tol) break;
-  }
+  int iter = newton_solver ? newton_krylov(inc, vnew, vold_sum) : fixed_point(inc, vnew, vold_sum);
   const bool converged = iter <= maxiter;
-  (void) newton;
   if (!converged) iter = maxiter;
 
   // velocities with the same discrete force as the last position update
@@ -378,6 +333,62 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
                      "(last increment {:.3g} > tol {:.3g})", STYLE, maxiter, update->ntimestep,
                      inc, tol);
   }
+}
+
+/* ----------------------------------------------------------------------
+   solver fixed / anderson: the fixed-point iteration (see below); returns the
+   iteration count (maxiter + 1 if not converged)
+------------------------------------------------------------------------- */
+
+int FixDGNVE::fixed_point(double &inc, double &vnew, double &vold_sum)
+{
+  // fixed point u = G(u) = x^n + dt (v^n + dtfm fbar(x^n, u)); with Anderson(1)
+  // mixing the next iterate is G(u_k) - gamma (G(u_k) - G(u_k-1)), gamma from the
+  // residuals r = G(u) - u.  The step always ends with the plain x = G(u_k), so
+  // that x and v use the same fbar (exact momentum, energy error ~ tol).
+  double **x = atom->x;
+  const double *rmass = atom->rmass;
+  const double *mass = atom->mass;
+  const int *type = atom->type;
+  const int nlocal = atom->nlocal;
+  int iter;
+  for (iter = 1; iter <= maxiter; iter++) {
+    discrete_force(vnew, vold_sum);
+    double inc_local = 0.0, dots[2] = {0.0, 0.0};
+    for (int i = 0; i < nlocal; i++) {
+      const double dtfm = dtf / (rmass ? rmass[i] : mass[type[i]]);
+      for (int d = 0; d < 3; d++) {
+        const double g = xold[i][d] + dtv * (vold[i][d] + dtfm * fdg[i][d]);
+        const double r = g - x[i][d];
+        inc_local = std::max(inc_local, std::fabs(r));
+        if (anderson && iter > 1) {
+          const double dr = r - rprev[i][d];
+          dots[0] += r * dr;
+          dots[1] += dr * dr;
+        }
+        gcur[i][d] = g;
+        rcur[i][d] = r;
+      }
+    }
+    MPI_Allreduce(&inc_local, &inc, 1, MPI_DOUBLE, MPI_MAX, world);
+    double gamma = 0.0;
+    if (anderson && iter > 1) {
+      double all[2];
+      MPI_Allreduce(dots, all, 2, MPI_DOUBLE, MPI_SUM, world);
+      if (all[1] > 0.0) gamma = all[0] / all[1];
+    }
+    // (gprev is only read once it was written, in an earlier iteration of this step)
+    const bool mix = anderson && iter > 1 && !(inc < tol || iter == maxiter);
+    for (int i = 0; i < nlocal; i++)
+      for (int d = 0; d < 3; d++) {
+        const double g = gcur[i][d];
+        x[i][d] = mix ? g - gamma * (g - gprev[i][d]) : g;
+        gprev[i][d] = g;
+        rprev[i][d] = rcur[i][d];
+      }
+    if (inc < tol) break;
+  }
+  return iter;
 }
 
 /* ----------------------------------------------------------------------

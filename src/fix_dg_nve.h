@@ -63,6 +63,7 @@ class FixDGNVE : public Fix {
 
   void grow();
   void discrete_force(double &vnew, double &vold_sum);
+  int fixed_point(double &inc, double &vnew, double &vold_sum);
   int newton_krylov(double &inc, double &vnew, double &vold_sum);
 };
 
