@@ -8,6 +8,8 @@
 // spot from D(h) - D(h/2), plus round-off of V over h.
 #include "geomint/dg.h"
 
+#include "vec3.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -27,18 +29,8 @@ constexpr double PI = 3.14159265358979323846;
 constexpr int VARIANTS[3] = {dg::SYM, dg::LEFT, dg::RIGHT};
 const char *const VARIANT_NAME[3] = {"sym", "left", "right"};
 
-using V3 = std::array<double, 3>;
+using namespace geomint_test;    // V3, add, sub, mul, dot, cross, norm, unit, to_v3
 
-V3 add(const V3 &a, const V3 &b) { return {a[0] + b[0], a[1] + b[1], a[2] + b[2]}; }
-V3 sub(const V3 &a, const V3 &b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
-V3 mul(double s, const V3 &a) { return {s * a[0], s * a[1], s * a[2]}; }
-double dot(const V3 &a, const V3 &b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
-V3 cross(const V3 &a, const V3 &b)
-{
-  return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
-}
-double norm(const V3 &a) { return std::sqrt(dot(a, a)); }
-V3 to_v3(const double *p) { return {p[0], p[1], p[2]}; }
 
 double uniform(std::mt19937_64 &rng, double a, double b)
 {

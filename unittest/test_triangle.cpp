@@ -7,6 +7,8 @@
 #include "geomint/mesh_table.h"
 #include "geomint/triangle.h"
 
+#include "vec3.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -26,19 +28,8 @@ namespace {
 
 constexpr double EPS = std::numeric_limits<double>::epsilon();
 
-using V3 = std::array<double, 3>;
+using namespace geomint_test;    // V3, add, sub, mul, dot, cross, norm, unit, to_v3
 
-V3 add(const V3 &a, const V3 &b) { return {a[0] + b[0], a[1] + b[1], a[2] + b[2]}; }
-V3 sub(const V3 &a, const V3 &b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
-V3 mul(double s, const V3 &a) { return {s * a[0], s * a[1], s * a[2]}; }
-double dot(const V3 &a, const V3 &b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
-V3 cross(const V3 &a, const V3 &b)
-{
-  return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
-}
-double norm(const V3 &a) { return std::sqrt(dot(a, a)); }
-V3 unit(const V3 &a) { return mul(1.0 / norm(a), a); }
-V3 to_v3(const double *p) { return {p[0], p[1], p[2]}; }
 bool finite3(const double *p)
 {
   return std::isfinite(p[0]) && std::isfinite(p[1]) && std::isfinite(p[2]);
