@@ -1,56 +1,16 @@
 /* ----------------------------------------------------------------------
    GEOMINT - pair lj/cut/dg (spec/discrete_gradients.md 1.3, 3.3, 5.2)
 
-   compute() is pair lj/cut's.  The neighbor list reaches cutoff + margin
-   (margin = 2 x fix dg/nve's maxdisp), because a pair interacts if it is
-   inside the cutoff at the old or at the new positions of a step: init_one()
-   returns the extended cutoff (so neighbor lists and ghosts follow), and
-   setup() puts the true cutoff back into cutsq before forces are computed.
+   compute() is pair lj/cut's; the neighbor-list margin is dg_pair.h's.
 ------------------------------------------------------------------------- */
 
 #include "pair_lj_cut_dg.h"
 
-#include "error.h"
-#include "utils.h"
-
 #include "geomint/dg.h"
 
-#include <algorithm>
 #include <cmath>
-#include <cstring>
 
 using namespace LAMMPS_NS;
-
-PairLJCutDG::PairLJCutDG(LAMMPS *lmp) : PairLJCut(lmp), margin_user(0.0), margin(0.0)
-{
-  respa_enable = 0;
-}
-
-// pair_style lj/cut/dg Rc [margin M]
-void PairLJCutDG::settings(int narg, char **arg)
-{
-  margin_user = dg_pair_margin_arg(lmp, "lj/cut/dg", narg, arg);
-  if (narg != 1)
-    error->all(FLERR, "Illegal pair_style lj/cut/dg command: expected 'pair_style lj/cut/dg "
-               "cutoff [margin M]'");
-  PairLJCut::settings(narg, arg);
-}
-
-void PairLJCutDG::init_style()
-{
-  PairLJCut::init_style();
-  margin = std::max(margin_user, dg_nve_margin(lmp));
-}
-
-double PairLJCutDG::init_one(int i, int j)
-{
-  return PairLJCut::init_one(i, j) + margin;
-}
-
-void PairLJCutDG::setup()
-{
-  dg_true_cutsq(lmp, setflag, cut, cutsq);
-}
 
 void PairLJCutDG::compute_dg(double **xold, double **xnew, double **fdg, double &vnew,
                              double &vold)

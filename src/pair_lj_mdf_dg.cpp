@@ -5,12 +5,11 @@
    x = (r - r_in)/(r_c - r_in), of pair lj/mdf (the seed's switch).  The
    product quotient Delta(U s) = Delta U (s + s')/2 + Delta s (U + U')/2 is
    exact, with cancellation-free Delta U (inverse powers) and Delta s
-   (powers of the clamped x).  Cutoff handling as pair lj/cut/dg.
+   (powers of the clamped x).  The neighbor-list margin is dg_pair.h's.
 ------------------------------------------------------------------------- */
 
 #include "pair_lj_mdf_dg.h"
 
-#include "error.h"
 
 #include "geomint/dg.h"
 
@@ -18,34 +17,6 @@
 #include <cmath>
 
 using namespace LAMMPS_NS;
-
-PairLJMDFDG::PairLJMDFDG(LAMMPS *lmp) : PairLJMDF(lmp), margin_user(0.0), margin(0.0) {}
-
-// pair_style lj/mdf/dg Rinner Rcut [margin M]
-void PairLJMDFDG::settings(int narg, char **arg)
-{
-  margin_user = dg_pair_margin_arg(lmp, "lj/mdf/dg", narg, arg);
-  if (narg != 2)
-    error->all(FLERR, "Illegal pair_style lj/mdf/dg command: expected 'pair_style lj/mdf/dg "
-               "inner cutoff [margin M]'");
-  PairLJMDF::settings(narg, arg);
-}
-
-void PairLJMDFDG::init_style()
-{
-  PairLJMDF::init_style();
-  margin = std::max(margin_user, dg_nve_margin(lmp));
-}
-
-double PairLJMDFDG::init_one(int i, int j)
-{
-  return PairLJMDF::init_one(i, j) + margin;
-}
-
-void PairLJMDFDG::setup()
-{
-  dg_true_cutsq(lmp, setflag, cut, cutsq);
-}
 
 namespace {
 // the taper s(x) = 1 - 10 x^3 + 15 x^4 - 6 x^5 on the clamped x

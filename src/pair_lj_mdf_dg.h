@@ -11,23 +11,15 @@ PairStyle(lj/mdf/dg,PairLJMDFDG);
 #ifndef GEOMINT_PAIR_LJ_MDF_DG_H
 #define GEOMINT_PAIR_LJ_MDF_DG_H
 
-#include "dg_style.h"
+#include "dg_pair.h"
 #include "pair_lj_mdf.h"
 
 namespace LAMMPS_NS {
 
-class PairLJMDFDG : public PairLJMDF, public DGStyle {
+class PairLJMDFDG : public DGPair<PairLJMDF> {
  public:
-  PairLJMDFDG(class LAMMPS *);
-  void settings(int, char **) override;
-  void init_style() override;
-  double init_one(int, int) override;
-  void setup() override;
+  PairLJMDFDG(class LAMMPS *lmp) : DGPair<PairLJMDF>(lmp, "lj/mdf/dg", 2, "inner cutoff") {}
   void compute_dg(double **, double **, double **, double &, double &) override;
-  double dg_margin() const override { return margin; }
-
- protected:
-  double margin_user, margin;
 };
 
 }    // namespace LAMMPS_NS
