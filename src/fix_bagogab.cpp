@@ -6,6 +6,7 @@
 
 #include "fix_bagogab.h"
 
+#include "geomint_comm.h"
 #include "geomint_compat.h"
 
 #include "atom.h"
@@ -1338,22 +1339,10 @@ void FixBagogab::unpack_forward_comm(int n, int first, double *buf)
 
 int FixBagogab::pack_reverse_comm(int n, int first, double *buf)
 {
-  int m = 0;
-  for (int i = first; i < first + n; i++) {
-    buf[m++] = rev_buf[i][0];
-    buf[m++] = rev_buf[i][1];
-    buf[m++] = rev_buf[i][2];
-  }
-  return m;
+  return geomint_comm::pack_reverse3(rev_buf, n, first, buf);
 }
 
 void FixBagogab::unpack_reverse_comm(int n, int *list, double *buf)
 {
-  int m = 0;
-  for (int q = 0; q < n; q++) {
-    const int j = list[q];
-    rev_buf[j][0] += buf[m++];
-    rev_buf[j][1] += buf[m++];
-    rev_buf[j][2] += buf[m++];
-  }
+  geomint_comm::unpack_reverse3(rev_buf, n, list, buf);
 }

@@ -12,6 +12,7 @@
 #include "fix_dg_nve.h"
 
 #include "dg_style.h"
+#include "geomint_comm.h"
 #include "geomint_compat.h"
 
 #include "angle.h"
@@ -569,24 +570,12 @@ void *FixDGNVE::extract(const char *str, int &dim)
 
 int FixDGNVE::pack_reverse_comm(int n, int first, double *buf)
 {
-  int m = 0;
-  for (int i = first; i < first + n; i++) {
-    buf[m++] = fdg[i][0];
-    buf[m++] = fdg[i][1];
-    buf[m++] = fdg[i][2];
-  }
-  return m;
+  return geomint_comm::pack_reverse3(fdg, n, first, buf);
 }
 
 void FixDGNVE::unpack_reverse_comm(int n, int *list, double *buf)
 {
-  int m = 0;
-  for (int q = 0; q < n; q++) {
-    const int j = list[q];
-    fdg[j][0] += buf[m++];
-    fdg[j][1] += buf[m++];
-    fdg[j][2] += buf[m++];
-  }
+  geomint_comm::unpack_reverse3(fdg, n, list, buf);
 }
 
 double FixDGNVE::memory_usage()
