@@ -8,7 +8,20 @@ pkgs="PLUGIN KOKKOS MOLECULE RIGID ASPHERE EXTRA-MOLECULE EXTRA-PAIR EXTRA-FIX P
 # the cache key: LAMMPS version + package set + this script's options
 key=$(printf '%s\n' "29Sep2021u2" "$pkgs" "opts-v2" | sha1sum | cut -c1-10)
 prefix="$cache/lammps-29Sep2021u2-$key"
+patches="error-one-flush"   # cmake/patch_lammps.py; a new patch rebuilds incrementally
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 if [ -x "$prefix/install/bin/lmp" ] && [ -f "$prefix/install/.complete" ]; then
+  if [ "$(cat "$prefix/install/.patches" 2>/dev/null)" = "$patches" ]; then
+    echo "$prefix/install"; exit 0
+  fi
+  # an older cached build: patch the source and rebuild what changed (seconds)
+  src=$(readlink "$prefix/install/lammps-src")
+  python3 "$here/patch_lammps.py" "$src" >&2
+  echo "geomint: rebuilding the cached LAMMPS with the patches: $patches" >&2
+  cmake --build "$prefix/build" -j"$(nproc)" >&2
+  cmake --install "$prefix/build" >&2
+  cp "$prefix/build/lmp" "$prefix/install/bin/lmp" 2>/dev/null || true
+  echo "$patches" > "$prefix/install/.patches"
   echo "$prefix/install"; exit 0
 fi
 mkdir -p "$cache/src"
@@ -20,6 +33,7 @@ if [ -z "$src" ]; then
   src=$(ls -d "$cache"/src/lammps-0~2022* | head -n1)
 fi
 grep -q '29 Sep 2021' "$src/src/version.h" || { echo "geomint: $src is not LAMMPS 29Sep2021" >&2; exit 1; }
+python3 "$here/patch_lammps.py" "$src/src" >&2
 # Debian's KokkosConfig.cmake names /usr/lib/include, which does not exist
 [ -d /usr/lib/include ] || mkdir -p /usr/lib/include
 pkgargs=""; for p in $pkgs; do pkgargs="$pkgargs -D PKG_$p=on"; done
@@ -36,5 +50,6 @@ cmake --install "$prefix/build" >&2
 # keep the full source headers (the plugin compiles against src/ and src/KOKKOS/)
 ln -sfn "$src/src" "$prefix/install/lammps-src"
 cp "$prefix/build/lmp" "$prefix/install/bin/lmp" 2>/dev/null || true
+echo "$patches" > "$prefix/install/.patches"
 touch "$prefix/install/.complete"
 echo "$prefix/install"

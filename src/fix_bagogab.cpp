@@ -8,6 +8,7 @@
 
 #include "geomint_comm.h"
 #include "geomint_compat.h"
+#include "geomint_restart.h"
 
 #include "atom.h"
 #include "comm.h"
@@ -46,7 +47,7 @@ static const char *const STYLE = "Fix bagogab";
 FixBagogab::FixBagogab(LAMMPS *lmp, int narg, char **arg) :
     Fix(lmp, narg, arg), tstr(nullptr), tvar(-1), zero_flag(false), tally_flag(true),
     snap_flag(false), intri_group(-1), t_target(0.0), dtf(0.0), kt_mvv2e(0.0), e_bath_local(0.0),
-    e_bath_restart(0.0), nmax_delta(0), delta(nullptr), mesh_active(false), intri_bit(0),
+    e_bath_restart(0.0), v_is_half(false), dt_half(0.0), nmax_delta(0), delta(nullptr), mesh_active(false), intri_bit(0),
     mesh_checked(false), dmax(0.0), state(nullptr), vtx(nullptr), vtx_valid(false), nmax_work(0),
     fc(nullptr), dp(nullptr), wat(nullptr), rev_buf(nullptr), n_transfers(0), n_reflections(0),
     max_segments(0), timing(getenv("GEOMINT_TIMING") != nullptr), substep_seconds{0.0, 0.0, 0.0, 0.0}
@@ -89,31 +90,48 @@ FixBagogab::FixBagogab(LAMMPS *lmp, int narg, char **arg) :
   // keywords
 
   ratio.assign(atom->ntypes + 1, 1.0);
+  nofriction.assign(atom->ntypes + 1, 0);
+  vout_half = true;
+  auto type_of = [&](const char *kw, const char *str) {
+    const int itype = utils::inumeric(FLERR, str, false, lmp);
+    if (itype < 1 || itype > atom->ntypes)
+      error->all(FLERR, "{}: {} type {} is outside 1..{} (the number of atom types)", STYLE, kw,
+                 itype, atom->ntypes);
+    return itype;
+  };
   int iarg = 7;
   while (iarg < narg) {
     const std::string kw = arg[iarg];
     const int nvalues = (kw == "scale") ? 2 : 1;
-    if (kw != "scale" && kw != "mesh" && kw != "intri" && kw != "snap" && kw != "zero" &&
-        kw != "tally")
+    if (kw != "scale" && kw != "nofriction" && kw != "mesh" && kw != "intri" && kw != "snap" &&
+        kw != "zero" && kw != "tally" && kw != "vout")
       error->all(FLERR,
-                 "{}: unknown keyword '{}'; valid keywords are mesh, intri, scale, snap, zero, "
-                 "tally",
+                 "{}: unknown keyword '{}'; valid keywords are mesh, intri, scale, nofriction, "
+                 "snap, zero, tally, vout",
                  STYLE, kw);
     if (iarg + nvalues >= narg)
       error->all(FLERR, "{}: keyword {} needs {} value{}", STYLE, kw, nvalues,
                  nvalues > 1 ? "s (TYPE RATIO)" : "");
     if (kw == "scale") {
-      const int itype = utils::inumeric(FLERR, arg[iarg + 1], false, lmp);
-      if (itype < 1 || itype > atom->ntypes)
-        error->all(FLERR, "{}: scale type {} is outside 1..{} (the number of atom types)", STYLE,
-                   itype, atom->ntypes);
+      // as in fix langevin: the type's damp is damp * RATIO (RATIO 2 = weaker friction)
+      const int itype = type_of("scale", arg[iarg + 1]);
       const double r = utils::numeric(FLERR, arg[iarg + 2], false, lmp);
-      if (r < 0.0)
+      if (!(r > 0.0))
         error->all(FLERR,
-                   "{}: scale ratio must be >= 0 (got {}); type {} uses damp/ratio, and 0 "
-                   "switches its friction and noise off",
-                   STYLE, arg[iarg + 2], itype);
+                   "{}: scale ratio must be > 0 (got {}); type {} uses damp*ratio as in fix "
+                   "langevin (ratio 2 = weaker friction); to switch its friction and noise off "
+                   "use 'nofriction {}'",
+                   STYLE, arg[iarg + 2], itype, itype);
       ratio[itype] = r;
+    } else if (kw == "nofriction") {
+      nofriction[type_of("nofriction", arg[iarg + 1])] = 1;
+    } else if (kw == "vout") {
+      if (strcmp(arg[iarg + 1], "half") == 0)
+        vout_half = true;
+      else if (strcmp(arg[iarg + 1], "full") == 0)
+        vout_half = false;
+      else
+        error->all(FLERR, "{}: vout must be half or full (got '{}')", STYLE, arg[iarg + 1]);
     } else if (kw == "mesh") {
       mesh_file = arg[iarg + 1];
     } else if (kw == "intri") {
@@ -160,6 +178,7 @@ FixBagogab::FixBagogab(LAMMPS *lmp, int narg, char **arg) :
     size_vector = 3;
     extvector = 0;
     dof_flag = 1;
+    create_attribute = 1;    // atoms created later (create_atoms, fix deposit) get set_arrays()
     grow_arrays(atom->nmax);
     atom->add_callback(Atom::GROW);
     atom->add_callback(Atom::RESTART);
@@ -178,9 +197,10 @@ FixBagogab::FixBagogab(LAMMPS *lmp, int narg, char **arg) :
 
 FixBagogab::~FixBagogab()
 {
+  if (copymode) return;    // a Kokkos functor's copy owns nothing
   delete[] tstr;
   memory->destroy(delta);
-  if (mesh_active) {
+  if (mesh_active && geomint_compat::fix_exists(modify, id)) {
     atom->delete_callback(id, Atom::GROW);
     atom->delete_callback(id, Atom::RESTART);
   }
@@ -273,7 +293,8 @@ void FixBagogab::update_coefficients()
       invm_type[t] = 1.0 / atom->mass[t];
     }
   for (int t = 1; t <= atom->ntypes; t++) {
-    const geomint::OUCoefficients c = geomint::ou_coefficients(update->dt, damp, ratio[t]);
+    const double rate = nofriction[t] ? 0.0 : 1.0 / (damp * ratio[t]);    // gamma/M
+    const geomint::OUCoefficients c = geomint::ou_coefficients(update->dt, rate);
     c1_type[t] = c.c1;
     s_type[t] = c.s;
   }
@@ -336,12 +357,16 @@ void FixBagogab::initial_integrate(int /*vflag*/)
 {
   compute_target();
   update_sigma();
+  // vout half: the closing kick of the last step (same force, same positions)
+  // is applied together with this step's opening kick
+  const double bfac = v_is_half ? 1.0 + dt_half / update->dt : 1.0;
+  v_is_half = false;
   if (mesh_active)
-    bagogab_step();
+    bagogab_step(bfac);
   else if (zero_flag)
-    baoa_step_zero();
+    baoa_step_zero(bfac);
   else
-    baoa_step();
+    baoa_step(bfac);
 }
 
 /* ----------------------------------------------------------------------
@@ -366,7 +391,7 @@ int FixBagogab::draw_block(int i0, int i1, int *idx, double (*xi)[3]) const
   return n;
 }
 
-void FixBagogab::baoa_step()
+void FixBagogab::baoa_step(double bfac)
 {
   double **x = atom->x;
   double **v = atom->v;
@@ -376,6 +401,7 @@ void FixBagogab::baoa_step()
   const int *const type = atom->type;
   const int nlocal = atom->nlocal;
   const double half_h = 0.5 * update->dt;
+  const double bdtf = bfac * dtf;
   const int B = geomint::NORMAL_BLOCK;
   int idx[geomint::NORMAL_BLOCK];
   double xi[geomint::NORMAL_BLOCK][3];
@@ -388,7 +414,7 @@ void FixBagogab::baoa_step()
       for (int j = 0; j < n; j++) {
         const int i = idx[j];
         const int t = type[i];
-        geomint::kick(v[i], f[i], dtf / rmass[i]);
+        geomint::kick(v[i], f[i], bdtf / rmass[i]);
         geomint::drift(x[i], v[i], half_h);
         de += rmass[i] * geomint::ou_kick(v[i], c1_type[t], noise_sigma(i), xi[j]);
         geomint::drift(x[i], v[i], half_h);
@@ -397,7 +423,7 @@ void FixBagogab::baoa_step()
       for (int j = 0; j < n; j++) {
         const int i = idx[j];
         const int t = type[i];
-        geomint::kick(v[i], f[i], dtfm_type[t]);
+        geomint::kick(v[i], f[i], bfac * dtfm_type[t]);
         geomint::drift(x[i], v[i], half_h);
         de += mass[t] * geomint::ou_kick(v[i], c1_type[t], sigma_type[t], xi[j]);
         geomint::drift(x[i], v[i], half_h);
@@ -411,7 +437,7 @@ void FixBagogab::baoa_step()
    zero yes: the random impulses of the group sum to zero momentum
 ------------------------------------------------------------------------- */
 
-void FixBagogab::baoa_step_zero()
+void FixBagogab::baoa_step_zero(double bfac)
 {
   double **x = atom->x;
   double **v = atom->v;
@@ -440,7 +466,7 @@ void FixBagogab::baoa_step_zero()
     for (int j = 0; j < n; j++) {
       const int i = idx[j];
       const double m = rmass ? rmass[i] : mass[type[i]];
-      geomint::kick(v[i], f[i], dtf / m);
+      geomint::kick(v[i], f[i], bfac * dtf / m);
       geomint::drift(x[i], v[i], half_h);
       const double sigma = noise_sigma(i);
       for (int k = 0; k < 3; k++) {
@@ -475,24 +501,85 @@ void FixBagogab::baoa_step_zero()
 
 void FixBagogab::final_integrate()
 {
+  if (vout_half) {
+    // the closing B(h/2) waits for the next step: atom->v stays post-O
+    v_is_half = true;
+    dt_half = update->dt;
+    return;
+  }
+  kick_all(1.0, true);
+}
+
+/* ----------------------------------------------------------------------
+   B(scale h/2) on all group atoms; returns this rank's kinetic-energy change
+   (only summed when apply is false: the vout half bookkeeping)
+------------------------------------------------------------------------- */
+
+double FixBagogab::kick_all(double scale, bool apply)
+{
+  if (mesh_active) return b_step(scale, apply);
   double **v = atom->v;
   double **f = atom->f;
   const double *const rmass = atom->rmass;
+  const double *const mass = atom->mass;
   const int *const type = atom->type;
   const int *const mask = atom->mask;
   const int nlocal = atom->nlocal;
+  const double sdtf = scale * dtf;
 
-  if (mesh_active) {
-    b_step();
-    return;
+  if (apply) {
+    if (rmass) {
+      for (int i = 0; i < nlocal; i++)
+        if (mask[i] & groupbit) geomint::kick(v[i], f[i], sdtf / rmass[i]);
+    } else {
+      for (int i = 0; i < nlocal; i++)
+        if (mask[i] & groupbit) geomint::kick(v[i], f[i], scale * dtfm_type[type[i]]);
+    }
+    return 0.0;
   }
-  if (rmass) {
-    for (int i = 0; i < nlocal; i++)
-      if (mask[i] & groupbit) geomint::kick(v[i], f[i], dtf / rmass[i]);
-  } else {
-    for (int i = 0; i < nlocal; i++)
-      if (mask[i] & groupbit) geomint::kick(v[i], f[i], dtfm_type[type[i]]);
+  // sum of m (v.dv + |dv|^2/2) with dv = dtfm f
+  double dke = 0.0;
+  for (int i = 0; i < nlocal; i++) {
+    if (!(mask[i] & groupbit)) continue;
+    const double m = rmass ? rmass[i] : mass[type[i]];
+    const double c = sdtf / m;
+    const double dv[3] = {c * f[i][0], c * f[i][1], c * f[i][2]};
+    dke += m * (geomint::dot3(v[i], dv) + 0.5 * geomint::dot3(dv, dv));
   }
+  return force->mvv2e * dke;
+}
+
+/* ----------------------------------------------------------------------
+   setup (forces of the start configuration known): atom->v becomes what vout
+   asks for.  Velocities given by the user (velocity, read_data) are full-step
+   ones; vout half removes the closing kick B(h/2) from them, vout full (or a
+   new timestep) puts a missing one back, so that a run continues the same
+   trajectory whatever vout and restarts say.
+------------------------------------------------------------------------- */
+
+void FixBagogab::setup(int /*vflag*/)
+{
+  convert_velocities();
+}
+
+void FixBagogab::convert_velocities()
+{
+  if (v_is_half && (!vout_half || dt_half != update->dt)) {
+    kick_all(dt_half / update->dt, true);
+    v_is_half = false;
+  }
+  if (vout_half && !v_is_half) {
+    kick_all(-1.0, true);
+    v_is_half = true;
+    dt_half = update->dt;
+  }
+}
+
+// KE(full) - KE(half) on this rank: what the missing closing kick would add
+double FixBagogab::half_correction()
+{
+  if (!v_is_half) return 0.0;
+  return kick_all(dt_half / update->dt, false);
 }
 
 /* ----------------------------------------------------------------------
@@ -502,45 +589,75 @@ void FixBagogab::final_integrate()
 double FixBagogab::compute_scalar()
 {
   if (!tally_flag) return 0.0;
-  double local = e_bath_local + e_bath_restart;
+  // vout half: thermo's KE is that of the half-step velocities; adding
+  // KE(full) - KE(half) keeps etotal + f_ID the same conserved quantity
+  double local = e_bath_local + e_bath_restart + half_correction();
   double total = 0.0;
   MPI_Allreduce(&local, &total, 1, MPI_DOUBLE, MPI_SUM, world);
   return total;
 }
 
 /* ----------------------------------------------------------------------
-   global restart state: the tally, and the mesh identity (ntri, checksum)
+   global restart state (geomint_restart.h layout, version 3): the tally, the
+   mesh identity (ntri, checksum), and whether atom->v holds half-step
+   velocities (with the timestep of the missing kick).
+   Legacy layouts without the magic word, recognised by content:
+     version 1 (until the mesh): [tally, 0, 0]
+     version 2: [tally, ntri, checksum >> 31, checksum & (2^31-1)]
+   (entries 1-2 are 0 in both without a mesh: entry 3 is read only if ntri > 0)
 ------------------------------------------------------------------------- */
+
+static constexpr int RESTART_VERSION = 3;
 
 void FixBagogab::write_restart(FILE *fp)
 {
   // the checksum is split into two exact 31-bit halves
   const uint64_t cks = mesh_active ? mesh.checksum() : 0;
-  double list[4];
-  list[0] = compute_scalar();
-  list[1] = mesh_active ? mesh.ntri : 0.0;
-  list[2] = static_cast<double>(cks >> 31);
-  list[3] = static_cast<double>(cks & 0x7fffffffULL);
-  if (comm->me == 0) {
-    int size = 4 * sizeof(double);
-    fwrite(&size, sizeof(int), 1, fp);
-    fwrite(list, sizeof(double), 4, fp);
-  }
+  // the bath tally alone (the vout half correction is recomputed after reading)
+  double local = e_bath_local + e_bath_restart, tally = 0.0;
+  MPI_Allreduce(&local, &tally, 1, MPI_DOUBLE, MPI_SUM, world);
+  const std::vector<double> list = {tally,
+                                    mesh_active ? static_cast<double>(mesh.ntri) : 0.0,
+                                    static_cast<double>(cks >> 31),
+                                    static_cast<double>(cks & 0x7fffffffULL),
+                                    v_is_half ? 1.0 : 0.0,
+                                    dt_half};
+  geomint_restart::write_global(fp, comm->me, RESTART_VERSION, list);
 }
 
 void FixBagogab::restart(char *buf)
 {
-  const double *list = reinterpret_cast<const double *>(buf);
+  const geomint_restart::Global g = geomint_restart::read_global(buf);
+  const double *list = g.values;
+  double ntri_file = 0.0, cks_hi = 0.0, cks_lo = 0.0;
+  if (!g.versioned) {
+    // legacy (version 1 or 2): full-step velocities
+    ntri_file = list[1];
+    cks_hi = list[2];
+    if (ntri_file > 0.0) cks_lo = list[3];
+    v_is_half = false;
+  } else if (g.version == RESTART_VERSION && g.count >= 6) {
+    ntri_file = list[1];
+    cks_hi = list[2];
+    cks_lo = list[3];
+    v_is_half = list[4] != 0.0;
+    dt_half = list[5];
+  } else {
+    error->all(FLERR, "{}: the restart file holds fix {} state of layout version {} ({} values); "
+               "this GEOMINT reads versions 1 to {}: it was written by a newer GEOMINT. Use that "
+               "version, or a new fix ID to start the fix afresh",
+               STYLE, id, g.version, g.count, RESTART_VERSION);
+  }
   e_bath_local = 0.0;
   e_bath_restart = (comm->me == 0) ? list[0] : 0.0;
   const uint64_t cks = mesh_active ? mesh.checksum() : 0;
   const int ntri = mesh_active ? mesh.ntri : 0;
-  if (static_cast<int>(list[1]) != ntri || static_cast<uint64_t>(list[2]) != (cks >> 31) ||
-      static_cast<uint64_t>(list[3]) != (cks & 0x7fffffffULL))
+  if (static_cast<int>(ntri_file) != ntri || static_cast<uint64_t>(cks_hi) != (cks >> 31) ||
+      static_cast<uint64_t>(cks_lo) != (cks & 0x7fffffffULL))
     error->all(FLERR, "{}: the mesh differs from the one in the restart file ({} triangles there, "
                "{} here{}); use the same mesh file, or a new fix ID to start afresh",
-               STYLE, static_cast<int>(list[1]), ntri,
-               static_cast<int>(list[1]) == ntri ? ", other connectivity" : "");
+               STYLE, static_cast<int>(ntri_file), ntri,
+               static_cast<int>(ntri_file) == ntri ? ", other connectivity" : "");
 }
 
 /* ---------------------------------------------------------------------- */
@@ -784,6 +901,14 @@ int FixBagogab::corner_image(int i, int t, int k) const
   return j < 0 ? -1 : domain->closest_image(i, j);
 }
 
+void FixBagogab::degenerate(int tri) const
+{
+  geomint_compat::error_one(lmp, FLERR, "{}: triangle {} of mesh {} became degenerate (its corners "
+                            "are collinear) at step {}; reduce the timestep or make the membrane "
+                            "stiffer against flattening of its triangles",
+                            STYLE, tri, mesh_file, update->ntimestep);
+}
+
 void FixBagogab::missing_vertex(int i, int t, int64_t vtag) const
 {
   // X = D_max + delta, delta = skin + 2 max|v| h
@@ -792,8 +917,8 @@ void FixBagogab::missing_vertex(int i, int t, int64_t vtag) const
   for (int a = 0; a < atom->nlocal; a++)
     vmax = std::max(vmax, std::sqrt(v[a][0] * v[a][0] + v[a][1] * v[a][1] + v[a][2] * v[a][2]));
   const double need = dmax + neighbor->skin + 2.0 * vmax * update->dt;
-  error->one(FLERR, "{}: vertex {} of triangle {} (point {}) not found on rank {} at step {}; use "
-             "comm_modify cutoff {}",
+  geomint_compat::error_one(lmp, FLERR, "{}: vertex {} of triangle {} (point {}) not found on "
+                            "rank {} at step {}; use comm_modify cutoff {}",
              STYLE, vtag, t + 1, atom->tag[i], comm->me, update->ntimestep,
              std::ceil(need * 100.0) / 100.0);
 }
@@ -810,16 +935,16 @@ void FixBagogab::find_corners()
     if (!(mask[i] & intri_bit)) continue;
     const int t = static_cast<int>(state[i][0]) - 1;
     if (t < 0)
-      error->one(FLERR, "{}: point {} has no triangle at step {}", STYLE, atom->tag[i],
-                 update->ntimestep);
+      geomint_compat::error_one(lmp, FLERR, "{}: point {} has no triangle at step {}: it joined "
+                                "group {} or was created after the last setup; run with 'pre "
+                                "yes' (the default) so that setup assigns it a triangle",
+                                STYLE, atom->tag[i], update->ntimestep, group->names[intri_group]);
     for (int k = 0; k < 3; k++) {
       vtx[i][k] = corner_image(i, t, k);
       if (vtx[i][k] < 0) missing_vertex(i, t, mesh.corner(t, k));
     }
     frame_of(atom->x, vtx[i], frames[i]);
-    if (geomint::tri_degenerate(frames[i]))
-      error->one(FLERR, "{}: triangle {} became degenerate at step {}", STYLE, t + 1,
-                 update->ntimestep);
+    if (geomint::tri_degenerate(frames[i])) degenerate(t + 1);
   }
   vtx_valid = true;
 }
@@ -880,6 +1005,7 @@ void FixBagogab::assign_points()
   bool built = false;
 
   std::vector<int> cand;
+  std::string failure;    // the first failure on this rank
   for (int i = 0; i < nlocal; i++) {
     if (!(mask[i] & intri_bit)) continue;
 
@@ -955,14 +1081,24 @@ void FixBagogab::assign_points()
         }
       }
     }
-    if (best < 0)
-      error->one(FLERR, "{}: no candidate triangle for point {} on rank {}: none of the "
-                 "triangles near it has all its vertices on this rank; use comm_modify cutoff {}",
-                 STYLE, atom->tag[i], comm->me, std::ceil((dmax + 2.0 * neighbor->skin) * 100.0) / 100.0);
-    if (!snap_flag && bestd > 1e-6 * bestell)
-      error->one(FLERR, "{}: point {} is {:.6g} away from the closest triangle {} (longest edge "
-                 "{:.6g}); points must lie on the mesh, or use 'snap yes' to project them onto it",
-                 STYLE, atom->tag[i], bestd, best + 1, bestell);
+    // errors are agreed on by all ranks after the loop (error->all reaches log.lammps)
+    if (best < 0) {
+      if (failure.empty())
+        failure = fmt::format("no candidate triangle for point {} on rank {}: none of the "
+                              "triangles near it has all its vertices on this rank; use "
+                              "comm_modify cutoff {}",
+                              atom->tag[i], comm->me,
+                              std::ceil((dmax + 2.0 * neighbor->skin) * 100.0) / 100.0);
+      continue;
+    }
+    if (!snap_flag && bestd > 1e-6 * bestell) {
+      if (failure.empty())
+        failure = fmt::format("point {} is {:.6g} away from the closest triangle {} (longest "
+                              "edge {:.6g}); points must lie on the mesh, or use 'snap yes' to "
+                              "project them onto it",
+                              atom->tag[i], bestd, best + 1, bestell);
+      continue;
+    }
 
     geomint::clamp_barycentric(bestlam);
     geomint::TriFrame F;
@@ -974,17 +1110,19 @@ void FixBagogab::assign_points()
     state[i][0] = best + 1;
     for (int k = 0; k < 3; k++) state[i][k + 1] = bestlam[k];
   }
+  const std::string msg = geomint_compat::first_failure(lmp, failure);
+  if (!msg.empty()) error->all(FLERR, "{}: {}", STYLE, msg);
 }
 
 /* ----------------------------------------------------------------------
    one step with points: B(h/2) A(h/2) G(h/2) O(h) G(h/2) A(h/2) [B(h/2)]
 ------------------------------------------------------------------------- */
 
-void FixBagogab::bagogab_step()
+void FixBagogab::bagogab_step(double bfac)
 {
   n_transfers = n_reflections = max_segments = 0;
   if (!timing) {
-    b_step();
+    b_step(bfac);
     a_step();
     g_step(0.5 * update->dt);
     o_step();
@@ -994,7 +1132,7 @@ void FixBagogab::bagogab_step()
   }
   double t[7];
   t[0] = MPI_Wtime();
-  b_step();
+  b_step(bfac);
   t[1] = MPI_Wtime();
   a_step();
   t[2] = MPI_Wtime();
@@ -1025,8 +1163,10 @@ void FixBagogab::post_run()
   for (double &t : substep_seconds) t = 0.0;
 }
 
-// B(h/2): points get (h/2) Pi f, vertices the chain-rule forces lambda_k f
-void FixBagogab::b_step()
+// B(scale h/2): points get (scale h/2) Pi f, vertices the chain-rule forces
+// lambda_k f; apply = false leaves v alone and returns the kinetic-energy
+// change the kick would make on this rank (energy units)
+double FixBagogab::b_step(double scale, bool apply)
 {
   grow_work();
   if (!vtx_valid) find_corners();
@@ -1035,8 +1175,21 @@ void FixBagogab::b_step()
   const int *mask = atom->mask;
   const int *type = atom->type;
   const double *rmass = atom->rmass;
+  const double *mass = atom->mass;
   const int nlocal = atom->nlocal;
   const int nall = nlocal + atom->nghost;
+  const double sdtf = scale * dtf;
+  double dke = 0.0;
+  auto kick = [&](int i, const double *fi) {
+    const double dtfm = rmass ? sdtf / rmass[i] : scale * dtfm_type[type[i]];
+    if (apply) {
+      geomint::kick(v[i], fi, dtfm);
+    } else {
+      const double m = rmass ? rmass[i] : mass[type[i]];
+      const double dv[3] = {dtfm * fi[0], dtfm * fi[1], dtfm * fi[2]};
+      dke += m * (geomint::dot3(v[i], dv) + 0.5 * geomint::dot3(dv, dv));
+    }
+  };
 
   for (int j = 0; j < nall; j++) fc[j][0] = fc[j][1] = fc[j][2] = 0.0;
   for (int i = 0; i < nlocal; i++) {
@@ -1051,7 +1204,7 @@ void FixBagogab::b_step()
     }
     double ldot[3], pf[3];
     geomint::tri_project(frames[i], f[i], ldot, pf);
-    geomint::kick(v[i], pf, rmass ? dtf / rmass[i] : dtfm_type[type[i]]);
+    kick(i, pf);
   }
   rev_buf = fc;
   geomint_compat::reverse_comm(comm, this);
@@ -1059,8 +1212,9 @@ void FixBagogab::b_step()
   for (int i = 0; i < nlocal; i++) {
     if (!(mask[i] & groupbit) || (mask[i] & intri_bit)) continue;
     const double ft[3] = {f[i][0] + fc[i][0], f[i][1] + fc[i][1], f[i][2] + fc[i][2]};
-    geomint::kick(v[i], ft, rmass ? dtf / rmass[i] : dtfm_type[type[i]]);
+    kick(i, ft);
   }
+  return force->mvv2e * dke;
 }
 
 // A(h/2): free atoms drift; points keep lambda and p_lambda = m A^T v while A changes
@@ -1081,9 +1235,7 @@ void FixBagogab::a_step()
     if (!(mask[i] & intri_bit)) continue;
     geomint::TriFrame &F = frames[i];
     frame_of(x, vtx[i], F);
-    if (geomint::tri_degenerate(F))
-      error->one(FLERR, "{}: triangle {} became degenerate at step {}", STYLE,
-                 static_cast<int>(state[i][0]), update->ntimestep);
+    if (geomint::tri_degenerate(F)) degenerate(static_cast<int>(state[i][0]));
     double ldot[3];
     geomint::tri_from_at(F, wat[i], ldot, v[i]);
     const double lam[3] = {state[i][1], state[i][2], state[i][3]};
@@ -1116,10 +1268,9 @@ void FixBagogab::g_step(double tau)
       for (int k = 0; k < 3; k++)
         if (corner_image(i, t, k) < 0) missing_vertex(i, t, mesh.corner(t, k));
     } else if (r.status == geomint::G_DEGENERATE) {
-      error->one(FLERR, "{}: triangle {} became degenerate at step {}", STYLE, t + 1,
-                 update->ntimestep);
+      degenerate(t + 1);
     } else if (r.status == geomint::G_TOO_MANY_SEGMENTS) {
-      error->one(FLERR, "{}: time step too large for the mesh: point {} crossed more than {} "
+      geomint_compat::error_one(lmp, FLERR, "{}: time step too large for the mesh: point {} crossed more than {} "
                  "triangle edges in one G half-step at step {}; reduce the timestep",
                  STYLE, atom->tag[i], geomint::MAX_SEGMENTS, update->ntimestep);
     }
@@ -1271,13 +1422,17 @@ int FixBagogab::unpack_exchange(int nlocal, double *buf)
   return 3;
 }
 
+// per-atom restart: [5, version 2, triangle, l2, l3]; legacy version 1: [4, triangle, l2, l3]
+static constexpr int PERATOM_VERSION = 2;
+
 int FixBagogab::pack_restart(int i, double *buf)
 {
-  buf[0] = 4;
-  buf[1] = state[i][0];
-  buf[2] = state[i][2];
-  buf[3] = state[i][3];
-  return 4;
+  buf[0] = 5;
+  buf[1] = PERATOM_VERSION;
+  buf[2] = state[i][0];
+  buf[3] = state[i][2];
+  buf[4] = state[i][3];
+  return 5;
 }
 
 void FixBagogab::unpack_restart(int nlocal, int nth)
@@ -1285,7 +1440,17 @@ void FixBagogab::unpack_restart(int nlocal, int nth)
   double **extra = atom->extra;
   int m = 0;
   for (int i = 0; i < nth; i++) m += static_cast<int>(extra[nlocal][m]);
-  m++;
+  const int size = static_cast<int>(extra[nlocal][m]);
+  if (size == 4) {    // legacy version 1
+    m++;
+  } else if (size == 5 && static_cast<int>(extra[nlocal][m + 1]) == PERATOM_VERSION) {
+    m += 2;
+  } else {
+    geomint_compat::error_one(lmp, FLERR, "{}: the restart file holds per-atom fix {} state of an "
+                              "unknown layout ({} values, version {}); it was written by a newer "
+                              "GEOMINT. Use that version, or a new fix ID to start afresh",
+                              STYLE, id, size, size > 1 ? extra[nlocal][m + 1] : 0.0);
+  }
   state[nlocal][0] = extra[nlocal][m++];
   state[nlocal][2] = extra[nlocal][m++];
   state[nlocal][3] = extra[nlocal][m++];
@@ -1294,12 +1459,12 @@ void FixBagogab::unpack_restart(int nlocal, int nth)
 
 int FixBagogab::size_restart(int /*nlocal*/)
 {
-  return 4;
+  return 5;
 }
 
 int FixBagogab::maxsize_restart()
 {
-  return 4;
+  return 5;
 }
 
 /* ----------------------------------------------------------------------

@@ -30,6 +30,7 @@ class FixBagogab : public Fix {
   ~FixBagogab() override;
   int setmask() override;
   void init() override;
+  void setup(int) override;
   void initial_integrate(int) override;
   void final_integrate() override;
   void reset_dt() override;
@@ -67,7 +68,9 @@ class FixBagogab : public Fix {
   char *tstr;                  // name of the equal-style temperature variable, or null
   int tvar;                    // its index, set in init()
   std::vector<double> ratio;   // per-type friction ratio (scale keyword), 1..ntypes
+  std::vector<int> nofriction; // per-type: 1 = no friction and no noise (nofriction keyword)
   bool zero_flag, tally_flag, snap_flag;
+  bool vout_half;              // vout half: atom->v holds the post-O velocity between steps
   std::string mesh_file;
   int intri_group;             // group index of the in-triangle points, -1 if none
 
@@ -82,6 +85,13 @@ class FixBagogab : public Fix {
   double e_bath_local;         // heat given to the bath on this rank since the fix began
   double e_bath_restart;       // tally carried over from a restart file (rank 0 only)
 
+  // vout half: between steps atom->v lacks the closing B(h/2) kick of the last
+  // step; the next step applies it before its own opening kick
+  bool v_is_half;              // atom->v holds half-step velocities now
+  double dt_half;              // the timestep of that missing kick
+  void convert_velocities();   // setup(): bring atom->v to what vout asks for
+  double half_correction();    // this rank's KE(full) - KE(half)
+
   // work space for `zero yes`
   int nmax_delta;
   double **delta;
@@ -91,8 +101,14 @@ class FixBagogab : public Fix {
   void update_sigma();
   double noise_sigma(int i) const;
   int draw_block(int i0, int i1, int *idx, double (*xi)[3]) const;
-  void baoa_step();            // B(h/2) A(h/2) O(h) A(h/2), one pass over the group
-  void baoa_step_zero();       // the same with the net random momentum removed
+  // B(bfac h/2) A(h/2) O(h) A(h/2), one pass over the group; bfac = 2 when the
+  // closing kick of the last step is still due (vout half)
+  void baoa_step(double bfac);
+  void baoa_step_zero(double bfac);    // the same with the net random momentum removed
+  // B(scale h/2) on every group atom (points: projected, vertices: chain-rule
+  // forces); apply = false only sums the kinetic-energy change; returns it
+  // (this rank, energy units)
+  double kick_all(double scale, bool apply);
 
   // in-triangle points (mesh keyword): spec/bagogab.md sections 3-8
   bool mesh_active;                // the mesh keyword was given
@@ -119,10 +135,11 @@ class FixBagogab : public Fix {
   void grow_work();
   void find_corners();
   int corner_image(int i, int t, int k) const;
-  void missing_vertex(int i, int t, int64_t vtag) const;
+  [[noreturn]] void missing_vertex(int i, int t, int64_t vtag) const;
+  [[noreturn]] void degenerate(int tri) const;    // triangle id (1-based)
   bool is_vertex(int64_t tag) const;
-  void bagogab_step();
-  void b_step();
+  void bagogab_step(double bfac);
+  double b_step(double scale = 1.0, bool apply = true);
   void a_step();
   void g_step(double tau);
   void o_step();

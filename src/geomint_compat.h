@@ -10,6 +10,14 @@
 #include "error.h"
 #include "fix.h"
 #include "lammps.h"
+#include "modify.h"
+#include "universe.h"
+#include "update.h"
+#include "utils.h"
+
+#if defined(LAMMPS_EXCEPTIONS) || LAMMPS_VERSION_NUMBER >= 20230208
+#include "exceptions.h"
+#endif
 
 #include <cstring>
 #include <string>
@@ -53,6 +61,71 @@ namespace geomint_compat {
     if (strcmp(value, "no") == 0) return false;
     error->all(FLERR, "{}: keyword {} takes yes or no, not '{}'", style, keyword, value);
     return false;
+  }
+
+  // Is a fix with this ID still registered in Modify?  Destructors check it
+  // before removing atom callbacks (a fix deleted while being replaced, or
+  // constructed outside Modify, has none), as current LAMMPS fixes do.
+  inline bool fix_exists(Modify *modify, const char *id)
+  {
+#if LAMMPS_VERSION_NUMBER >= 20220324
+    return modify->get_fix_by_id(id) != nullptr;
+#else
+    return modify->find_fix(id) >= 0;
+#endif
+  }
+
+  // Collective: the first non-empty failure message over the ranks (lowest
+  // rank wins), "" on every rank if none failed.  For checks that every rank
+  // reaches (setup), so that the error is an error->all() that rank 0 writes
+  // to log.lammps even when another rank found the problem.
+  inline std::string first_failure(LAMMPS *lmp, const std::string &local)
+  {
+    int me = 0, nprocs = 1;
+    MPI_Comm_rank(lmp->world, &me);
+    MPI_Comm_size(lmp->world, &nprocs);
+    const int mine = local.empty() ? nprocs : me;
+    int first = nprocs;
+    MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, lmp->world);
+    if (first == nprocs) return "";
+    int len = static_cast<int>(local.size());
+    MPI_Bcast(&len, 1, MPI_INT, first, lmp->world);
+    std::string msg = local;
+    msg.resize(len);
+    MPI_Bcast(&msg[0], len, MPI_CHAR, first, lmp->world);
+    return msg;
+  }
+
+  // error->one() that reaches the screen file and log.lammps in a batch job.
+  // Error::one() with exceptions writes into buffered stdio and throws; main()
+  // then calls MPI_Abort(), which does not flush, so with stdout redirected to
+  // a file the ERROR line was lost.  Here the same message is written and
+  // flushed before the same exception is thrown.  (Only the failing rank
+  // writes; log.lammps is rank 0's, so per-rank errors that can be agreed on
+  // use error->all() instead.)
+  template <typename... Args>
+  [[noreturn]] inline void error_one(LAMMPS *lmp, const std::string &file, int line,
+                                     const std::string &format, Args &&...args)
+  {
+    const std::string str = fmt::format(format, std::forward<Args>(args)...);
+#if defined(LAMMPS_EXCEPTIONS) || LAMMPS_VERSION_NUMBER >= 20230208
+    int me = 0;
+    MPI_Comm_rank(lmp->world, &me);
+    std::string file_only = file;
+    const auto slash = file_only.find_last_of('/');
+    if (slash != std::string::npos) file_only = file_only.substr(slash + 1);
+    const std::string mesg = fmt::format("ERROR on proc {}: {} ({}:{})\n", me, str, file_only, line);
+    utils::logmesg(lmp, mesg);
+    if (lmp->universe->nworlds > 1 && lmp->universe->uscreen)
+      fputs(mesg.c_str(), lmp->universe->uscreen);
+    if (lmp->screen) fflush(lmp->screen);
+    if (lmp->logfile) fflush(lmp->logfile);
+    if (lmp->update) lmp->update->whichflag = 0;
+    throw LAMMPSAbortException(mesg, lmp->world);
+#else
+    lmp->error->one(file, line, str);    // without exceptions Error::one flushes itself
+    throw 0;                             // not reached
+#endif
   }
 
 }    // namespace geomint_compat

@@ -69,20 +69,23 @@ OscillatorStats run_oscillators(double h, double damp, const std::string &integr
   return {mean_se(x2), mean_se(v2)};
 }
 
-std::string bagogab_args(double damp, int seed = 73195)
+std::string bagogab_args(double damp, const std::string &vout)
 {
   std::ostringstream o;
-  o << "bagogab 1.0 1.0 " << damp << " " << seed;
+  o << "bagogab 1.0 1.0 " << damp << " 73195 vout " << vout;
   return o.str();
 }
 
-void expect_oscillator_exact(double h, double damp)
+// <x^2> = 1 always; <v^2> = 1 exactly for the half-step (post-O) velocities of
+// vout half, 1 - h^2/4 for the full-step ones of vout full
+void expect_oscillator_exact(double h, double damp, const std::string &vout)
 {
-  const OscillatorStats st = run_oscillators(h, damp, bagogab_args(damp));
-  const double v2_exact = 1.0 - h * h / 4.0;
-  SCOPED_TRACE("h = " + std::to_string(h) + ", damp = " + std::to_string(damp));
-  std::printf("h %.2f damp %5.2f: <x^2> = %.5f +- %.5f, <v^2> = %.5f +- %.5f (exact %.5f)\n", h,
-              damp, st.x2.mean, st.x2.se, st.v2.mean, st.v2.se, v2_exact);
+  const OscillatorStats st = run_oscillators(h, damp, bagogab_args(damp, vout));
+  const double v2_exact = vout == "full" ? 1.0 - h * h / 4.0 : 1.0;
+  SCOPED_TRACE("h = " + std::to_string(h) + ", damp = " + std::to_string(damp) + ", vout " + vout);
+  std::printf("h %.2f damp %5.2f vout %s: <x^2> = %.5f +- %.5f, <v^2> = %.5f +- %.5f (exact "
+              "%.5f)\n", h, damp, vout.c_str(), st.x2.mean, st.x2.se, st.v2.mean, st.v2.se,
+              v2_exact);
   EXPECT_LE(st.x2.se, 1e-3);
   EXPECT_LE(st.v2.se, 1e-3);
   EXPECT_LE(std::fabs(st.x2.mean - 1.0), 4.5 * st.x2.se)
@@ -91,16 +94,25 @@ void expect_oscillator_exact(double h, double damp)
       << "<v^2> = " << st.v2.mean << " +- " << st.v2.se << ", exact " << v2_exact;
 }
 
-TEST(FixBagogab, OscillatorConfigurationalTemperatureIsExact)
+// vout half (the default): thermo sees <v^2> = kT exactly, where the
+// full-step velocities give 0.75 at h = 1 (the SE is ~3e-4, so a full-step
+// output fails by ~800 SE)
+TEST(FixBagogab, OscillatorIsExactWithHalfStepVelocities)
 {
   for (double h : {0.5, 1.0})
-    for (double damp : {1.0, 10.0}) expect_oscillator_exact(h, damp);
+    for (double damp : {1.0, 10.0}) expect_oscillator_exact(h, damp, "half");
+}
+
+TEST(FixBagogab, OscillatorFullStepVelocitiesHaveTheKnownBias)
+{
+  expect_oscillator_exact(1.0, 1.0, "full");
 }
 
 TEST(FixBagogab, SlowOscillatorGridOfTheSpec)
 {
   for (double h : {0.5, 1.0, 1.5})
-    for (double damp : {0.1, 1.0, 10.0}) expect_oscillator_exact(h, damp);
+    for (double damp : {0.1, 1.0, 10.0})
+      for (const char *vout : {"half", "full"}) expect_oscillator_exact(h, damp, vout);
 }
 
 // The same measurement with fix langevin + fix nve (LAMMPS's usual Langevin
@@ -123,7 +135,7 @@ TEST(FixBagogab, OscillatorTestRejectsLangevinPlusNVE)
 // ---------------------------------------------------------------------------
 
 struct Trajectory {
-  std::vector<double> x, v;
+  std::vector<double> x, v, f;
   double tally;
 };
 
@@ -132,7 +144,7 @@ Trajectory run_lj(const std::string &fixline, int nsteps, const std::string &ext
   Session s;
   s.cmd(lj_liquid(4, 1.5, 87287) + extra + fixline + "\nthermo 0\nrun " +
         std::to_string(nsteps));
-  Trajectory t{s.atom_vec3("x"), s.atom_vec3("v"), 0.0};
+  Trajectory t{s.atom_vec3("x"), s.atom_vec3("v"), s.atom_vec3("f"), 0.0};
   if (fixline.find("bagogab") != std::string::npos) t.tally = s.fix_scalar("1");
   return t;
 }
@@ -155,9 +167,9 @@ TEST(FixBagogab, NoFrictionIsVelocityVerlet)
 {
   const Trajectory nve = run_lj("fix 1 all nve", 100);
   // the two ways of switching friction off: damp so large that c1 = 1 to
-  // round-off, and scale ratio 0 (c1 = 1, c2 = 0 exactly)
-  for (const char *fix : {"fix 1 all bagogab 1.5 1.5 1e300 4711",
-                          "fix 1 all bagogab 1.5 1.5 1.0 4711 scale 1 0.0"}) {
+  // round-off, and nofriction (c1 = 1, c2 = 0 exactly)
+  for (const char *fix : {"fix 1 all bagogab 1.5 1.5 1e300 4711 vout full",
+                          "fix 1 all bagogab 1.5 1.5 1.0 4711 nofriction 1 vout full"}) {
     const Trajectory b = run_lj(fix, 100);
     SCOPED_TRACE(fix);
     // the two half drifts x + (h/2)v + (h/2)v are the only difference to x + h v
@@ -165,6 +177,13 @@ TEST(FixBagogab, NoFrictionIsVelocityVerlet)
     EXPECT_LE(max_diff(b.v, nve.v) / max_abs(nve.v), 1e-11);
     EXPECT_EQ(b.tally, 0.0);
   }
+  // vout half: the same trajectory; the atoms hold v - (h/2) f/m (m = 1)
+  const Trajectory b = run_lj("fix 1 all bagogab 1.5 1.5 1.0 4711 nofriction 1", 100);
+  EXPECT_LE(max_diff(b.x, nve.x) / max_abs(nve.x), 1e-12);
+  std::vector<double> vfull(b.v.size());
+  for (size_t k = 0; k < vfull.size(); k++) vfull[k] = b.v[k] + 0.5 * 0.005 * b.f[k];
+  EXPECT_LE(max_diff(vfull, nve.v) / max_abs(nve.v), 1e-11);
+  EXPECT_GT(max_diff(b.v, nve.v) / max_abs(nve.v), 1e-4) << "vout half should hold other velocities";
 }
 
 // ---------------------------------------------------------------------------
@@ -212,27 +231,30 @@ TEST(FixBagogab, HeatTallyBalancesTheEnergy)
       nve_dev = std::max(nve_dev, std::fabs(s.equal("etotal") - e0));
     }
   }
-  Session s;
-  // strong friction towards T = 0.5: the liquid gives up a lot of energy
-  s.cmd(lj_liquid(4, 1.5, 5511) +
-        "fix 1 all bagogab 0.5 0.5 0.5 1234\n"
-        "thermo_style custom step etotal f_1 econserve\nthermo_modify norm no\nthermo 0\nrun 0");
-  const double e0 = s.equal("etotal");
-  EXPECT_EQ(s.fix_scalar("1"), 0.0);
-  double econs_dev = 0.0, etotal_change = 0.0;
-  for (int b = 0; b < 40; b++) {
-    s.cmd("run 50");
-    const double et = s.equal("etotal"), tally = s.fix_scalar("1");
-    // econserve is etotal + the tally of every ecouple fix
-    EXPECT_NEAR(s.equal("econserve"), et + tally, 1e-12 * std::fabs(et));
-    econs_dev = std::max(econs_dev, std::fabs(et + tally - e0));
-    etotal_change = std::max(etotal_change, std::fabs(et - e0));
+  // both velocity outputs: with vout half etotal holds the half-step kinetic
+  // energy and the scalar books the difference
+  for (const char *vout : {"half", "full"}) {
+    SCOPED_TRACE(std::string("vout ") + vout);
+    Session s;
+    // strong friction towards T = 0.5: the liquid gives up a lot of energy
+    s.cmd(lj_liquid(4, 1.5, 5511) + "fix 1 all bagogab 0.5 0.5 0.5 1234 vout " + vout + "\n" +
+          "thermo_style custom step etotal f_1 econserve\nthermo_modify norm no\nthermo 0\nrun 0");
+    const double e0 = s.equal("etotal") + s.fix_scalar("1");
+    double econs_dev = 0.0, etotal_change = 0.0;
+    for (int b = 0; b < 40; b++) {
+      s.cmd("run 50");
+      const double et = s.equal("etotal"), tally = s.fix_scalar("1");
+      // econserve is etotal + the tally of every ecouple fix
+      EXPECT_NEAR(s.equal("econserve"), et + tally, 1e-12 * std::fabs(et));
+      econs_dev = std::max(econs_dev, std::fabs(et + tally - e0));
+      etotal_change = std::max(etotal_change, std::fabs(et - e0));
+    }
+    // The O steps move ~1 epsilon per atom into the bath ...
+    EXPECT_GT(etotal_change, 100.0 * nve_dev);
+    // ... and the tally books it: what is left is Verlet's error, which BAOAB
+    // accumulates as a random walk over the O steps (a few times NVE's fluctuation).
+    EXPECT_LE(econs_dev, 10.0 * nve_dev) << "NVE fluctuation " << nve_dev;
   }
-  // The O steps move ~1 epsilon per atom into the bath ...
-  EXPECT_GT(etotal_change, 100.0 * nve_dev);
-  // ... and the tally books it: what is left is Verlet's error, which BAOAB
-  // accumulates as a random walk over the O steps (a few times NVE's fluctuation).
-  EXPECT_LE(econs_dev, 10.0 * nve_dev) << "NVE fluctuation " << nve_dev;
 }
 
 TEST(FixBagogab, TallyNoLeavesTheScalarAtZero)
@@ -300,7 +322,9 @@ TEST(FixBagogab, ZeroYesConservesTotalMomentum)
 
 TEST(FixBagogab, PerAtomMassesEquipartition)
 {
-  // 1000 free tethered atoms with rmass 1 or 4: <m v^2> = kT (1 - h^2 k/(4m)) per component
+  // 1000 free tethered atoms with rmass 1 or 4: with the half-step velocities
+  // of vout half (the default) <m v^2> = kT per component for both masses; the
+  // full-step ones would give kT (1 - h^2 k/(4m)) = 0.99 and 0.9975
   Session s;
   const double h = 0.2;
   s.cmd("units lj\natom_style sphere\natom_modify map array\nboundary s s s\n"
@@ -319,8 +343,9 @@ TEST(FixBagogab, PerAtomMassesEquipartition)
     x2.push_back(a[2 * i + 1]);
   }
   const MeanSE l = mean_se(light), hv = mean_se(heavy), x = mean_se(x2);
-  EXPECT_LE(std::fabs(l.mean - (1.0 - h * h / 4.0)), 4.5 * l.se) << l.mean << " +- " << l.se;
-  EXPECT_LE(std::fabs(hv.mean - (1.0 - h * h / 16.0)), 4.5 * hv.se) << hv.mean << " +- " << hv.se;
+  EXPECT_LE(std::fabs(l.mean - 1.0), 4.5 * l.se) << l.mean << " +- " << l.se;
+  EXPECT_LE(std::fabs(hv.mean - 1.0), 4.5 * hv.se) << hv.mean << " +- " << hv.se;
+  EXPECT_GT(1.0 - (1.0 - h * h / 4.0), 4.5 * l.se) << "the test must tell the two outputs apart";
   EXPECT_LE(std::fabs(x.mean - 1.0), 4.5 * x.se) << x.mean << " +- " << x.se;
   EXPECT_LE(std::max(l.se, std::max(hv.se, x.se)), 3e-3);
 }
@@ -373,6 +398,41 @@ TEST(FixBagogab, RestartContinuesTheSameTrajectory)
   EXPECT_NEAR(t_second, t_whole, 1e-12 * std::fabs(t_whole));
 }
 
+// A restart written with vout half (half-step velocities) and continued with
+// vout full: setup puts the missing kick back, the trajectory is the same to
+// round-off, and the atoms then hold the full-step velocities v + (h/2) f/m.
+TEST(FixBagogab, RestartContinuesAcrossVelocityOutputs)
+{
+  const std::string fix = "fix 1 all bagogab 1.5 1.5 0.5 2025\n";
+  const std::string exact = "atom_modify sort 0 0.0\nneigh_modify every 1 delay 0 check no\n";
+  const std::string file = "geomint_test_bagogab_vout.restart";
+  Trajectory whole;
+  {
+    Session s;
+    s.cmd(lj_liquid(4, 1.5, 31338) + exact + fix + "thermo 0\nrun 200");
+    // (the tally slot holds etotal + f_1 here)
+    whole = {s.atom_vec3("x"), s.atom_vec3("v"), s.atom_vec3("f"),
+             s.equal("etotal") + s.fix_scalar("1")};
+  }
+  {
+    Session first;
+    first.cmd(lj_liquid(4, 1.5, 31338) + exact + fix + "thermo 0\nrun 100\nwrite_restart " + file);
+  }
+  Session second;
+  second.cmd("read_restart " + file + "\n" + exact + "neighbor 0.3 bin\n" +
+             "thermo_modify norm no\nfix 1 all bagogab 1.5 1.5 0.5 2025 vout full\nthermo 0\nrun 100");
+  std::remove(file.c_str());
+  const std::vector<double> x = second.atom_vec3("x"), v = second.atom_vec3("v");
+  EXPECT_LE(max_diff(whole.x, x) / max_abs(whole.x), 1e-12);
+  std::vector<double> vfull(v.size());
+  for (size_t k = 0; k < v.size(); k++) vfull[k] = whole.v[k] + 0.5 * 0.005 * whole.f[k];
+  EXPECT_LE(max_diff(vfull, v) / max_abs(v), 1e-10);
+  // etotal + f_1 is the same quantity in both modes (thermo_modify norm no:
+  // extensive energies; round-off of the sums ~1e-13 relative)
+  const double econs = second.equal("etotal") + second.fix_scalar("1");
+  EXPECT_NEAR(econs, whole.tally, 1e-10 * std::fabs(whole.tally));
+}
+
 // ---------------------------------------------------------------------------
 // Every bad input gives an ERROR that says what is wrong
 // ---------------------------------------------------------------------------
@@ -398,7 +458,11 @@ TEST(FixBagogab, BadInputGivesHelpfulErrors)
       {"fix 1 all bagogab 1.0 1.0 1.0 5 scale 1", "keyword scale needs 2 values"},
       {"fix 1 all bagogab 1.0 1.0 1.0 5 scale 2 1.0", "scale type 2 is outside 1..1"},
       {"fix 1 all bagogab 1.0 1.0 1.0 5 scale 0 1.0", "scale type 0 is outside 1..1"},
-      {"fix 1 all bagogab 1.0 1.0 1.0 5 scale 1 -1.0", "scale ratio must be >= 0"},
+      {"fix 1 all bagogab 1.0 1.0 1.0 5 scale 1 -1.0", "scale ratio must be > 0"},
+      {"fix 1 all bagogab 1.0 1.0 1.0 5 scale 1 0.0", "use 'nofriction 1'"},
+      {"fix 1 all bagogab 1.0 1.0 1.0 5 nofriction 2", "nofriction type 2 is outside 1..1"},
+      {"fix 1 all bagogab 1.0 1.0 1.0 5 nofriction", "keyword nofriction needs 1 value"},
+      {"fix 1 all bagogab 1.0 1.0 1.0 5 vout quarter", "vout must be half or full"},
       {"fix 1 all bagogab 1.0 1.0 1.0 5 zero maybe", "keyword zero takes yes or no"},
       {"fix 1 all bagogab 1.0 1.0 1.0 5 tally", "keyword tally needs 1 value"},
       {"fix 1 all bagogab 1.0 1.0 1.0 5 snap 1", "keyword snap takes yes or no"},

@@ -212,7 +212,7 @@ void expect_speed_kept(const MeshCase &c, const std::string &name, int nsteps, b
 {
   Session s;
   s.cmd(setup_lines(c, name) + "timestep 0.05\nvelocity pts create 1.0 8812 dist gaussian\n"
-        "fix 1 pts bagogab 1.0 1.0 1.0 4242 mesh " + mesh_of(name) + " intri pts scale 2 0.0\n"
+        "fix 1 pts bagogab 1.0 1.0 1.0 4242 mesh " + mesh_of(name) + " intri pts nofriction 2\n"
         "variable ntr equal f_1[1]\nvariable nrf equal f_1[2]\n"
         "fix sum all ave/time 1 " + std::to_string(nsteps) + " " + std::to_string(nsteps) +
         " v_ntr v_nrf\nrun 0");
@@ -298,7 +298,7 @@ TEST(FixBagogabMesh, FreePatchConservesMomentumWithoutFriction)
   s.cmd(setup_lines(c, "momentum") + PATCH_FORCES + "timestep 0.005\n"
         "velocity all create 1.0 8121 dist gaussian\n"
         "fix 1 all bagogab 1.0 1.0 1.0 4243 mesh " + mesh_of("momentum") +
-        " intri pts scale 1 0.0 scale 2 0.0\n"
+        " intri pts nofriction 1 nofriction 2 vout full\n"
         "variable ntr equal f_1[1]\nvariable nrf equal f_1[2]\n"
         "fix sum all ave/time 1 1000 1000 v_ntr v_nrf\nrun 0");
   const std::vector<double> p0 = momentum_of_non_points(s, c.nv());

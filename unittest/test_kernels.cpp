@@ -151,30 +151,30 @@ TEST(Philox, BlockOfNormalsIsBitwiseThePerAtomNormals)
 
 TEST(OUCoefficients, NoFrictionIsExactlyTheIdentity)
 {
-  const OUCoefficients c = ou_coefficients(0.005, 1.0, 0.0);
+  const OUCoefficients c = ou_coefficients(0.005, 0.0);
   EXPECT_EQ(c.c1, 1.0);
   EXPECT_EQ(c.s, 0.0);
 }
 
 TEST(OUCoefficients, NoiseFractionKeepsFullPrecisionInTheVerletLimit)
 {
-  // x = h ratio/damp = 1e-20: 1 - exp(-2x) would round to 0; s must be 2x(1 - x)
-  const OUCoefficients c = ou_coefficients(1e-20, 1.0, 1.0);
+  // x = h rate = 1e-20: 1 - exp(-2x) would round to 0; s must be 2x(1 - x)
+  const OUCoefficients c = ou_coefficients(1e-20, 1.0);
   EXPECT_EQ(c.c1, 1.0);
   EXPECT_NEAR(c.s / 2e-20, 1.0, 1e-15);
-  // damp = 1e300 gives c1 = 1 to round-off
-  EXPECT_EQ(ou_coefficients(0.005, 1e300, 1.0).c1, 1.0);
+  // rate = 1/(damp RATIO) = 1e-300 gives c1 = 1 to round-off
+  EXPECT_EQ(ou_coefficients(0.005, 1e-300).c1, 1.0);
 }
 
 TEST(OUCoefficients, FluctuationDissipationToRoundOff)
 {
   for (double x : {1e-8, 1e-3, 0.1, 1.0, 5.0, 30.0}) {
-    const OUCoefficients c = ou_coefficients(x, 1.0, 1.0);
+    const OUCoefficients c = ou_coefficients(x, 1.0);
     EXPECT_NEAR(c.c1, std::exp(-x), 1e-16 * std::exp(-x) + 1e-300);
     EXPECT_NEAR(c.c1 * c.c1 + c.s, 1.0, 4e-16) << "x = " << x;
   }
-  // ratio and damp enter only through h*ratio/damp
-  const OUCoefficients a = ou_coefficients(0.5, 2.0, 4.0), b = ou_coefficients(1.0, 1.0, 1.0);
+  // h and the rate enter only through their product
+  const OUCoefficients a = ou_coefficients(0.5, 2.0), b = ou_coefficients(1.0, 1.0);
   EXPECT_EQ(a.c1, b.c1);
   EXPECT_EQ(a.s, b.s);
 }
@@ -182,7 +182,7 @@ TEST(OUCoefficients, FluctuationDissipationToRoundOff)
 // Exact OU in law: iterating v <- c1 v + sqrt(s) xi from v = 0 gives Var v_n = 1 - c1^(2n).
 TEST(OUCoefficients, IteratedStepHasTheExactOUVariance)
 {
-  const OUCoefficients c = ou_coefficients(0.3, 1.0, 1.0);
+  const OUCoefficients c = ou_coefficients(0.3, 1.0);
   const int nrep = 200000, nstep = 5;
   double s2 = 0.0;
   for (int r = 1; r <= nrep; r++) {

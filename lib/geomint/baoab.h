@@ -9,18 +9,19 @@
 
 namespace geomint {
 
-// Exact OU step v <- c1 v + sqrt(kT/m * s) xi over a time h with friction
-// time damp/ratio.  s = 1 - c1^2 is computed as -expm1(-2x) so that it keeps
-// full relative precision when h*ratio/damp is tiny (the Verlet limit).
-// ratio = 0 gives c1 = 1, s = 0 exactly (no friction, no noise).
+// Exact OU step v <- c1 v + sqrt(kT/m * s) xi over a time h with the friction
+// rate gamma/M = 1/(damp*RATIO) (fix langevin's damp and scale).  s = 1 - c1^2
+// is computed as -expm1(-2x) so that it keeps full relative precision when
+// x = h*rate is tiny (the Verlet limit).  rate = 0 gives c1 = 1, s = 0 exactly
+// (no friction, no noise).
 struct OUCoefficients {
-  double c1;    // velocity memory exp(-h ratio/damp)
+  double c1;    // velocity memory exp(-h rate)
   double s;     // 1 - c1^2, the fraction of kT/m fed in as noise variance
 };
 
-GEOMINT_INLINE OUCoefficients ou_coefficients(double h, double damp, double ratio)
+GEOMINT_INLINE OUCoefficients ou_coefficients(double h, double rate)
 {
-  const double x = h * ratio / damp;
+  const double x = h * rate;
   OUCoefficients c;
   c.c1 = std::exp(-x);
   c.s = -std::expm1(-2.0 * x);

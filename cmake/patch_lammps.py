@@ -1,0 +1,32 @@
+#!/usr/bin/env python3
+"""Small, documented patches that GEOMINT applies to the pinned LAMMPS source
+before building it (cmake/build_lammps.sh).  Idempotent: a patched file keeps a
+marker comment and is left alone the second time.
+
+error-one-flush: Error::one() writes its message into buffered stdio and, with
+LAMMPS_EXCEPTIONS, throws; main() then calls MPI_Abort(), which does not flush
+stdio.  With stdout redirected to a file (every batch job) the ERROR line was
+lost from both the screen file and log.lammps.  The patch flushes screen and
+logfile before the throw (as the non-exception branch already does).
+Usage: patch_lammps.py LAMMPS_SRC_DIR   (the folder holding error.cpp)"""
+import pathlib
+import sys
+
+MARK = "/* GEOMINT patch error-one-flush */"
+
+
+def patch_error_one(src):
+    path = pathlib.Path(src) / "error.cpp"
+    text = path.read_text()
+    if MARK in text:
+        return "already patched"
+    start = text.index("void Error::one(const std::string &file, int line, const std::string &str)")
+    throw = "  throw LAMMPSAbortException(mesg, world);"
+    at = text.index(throw, start)
+    flush = ("  " + MARK + "\n  if (screen) fflush(screen);\n  if (logfile) fflush(logfile);\n")
+    path.write_text(text[:at] + flush + text[at:])
+    return "patched"
+
+
+if __name__ == "__main__":
+    print("geomint: error.cpp:", patch_error_one(sys.argv[1]), file=sys.stderr)

@@ -1,0 +1,61 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   GEOMINT - self-describing restart payloads of the GEOMINT fixes
+
+   Global state (write_restart/restart): the doubles
+     [RESTART_MAGIC, version, n, value_1 .. value_n]
+   A payload without the magic word is a layout from before versioning
+   (its size is not passed to Fix::restart(), so each fix recognises its
+   known legacy layouts by their content, and never reads past them).
+
+   Per-atom state (pack_restart/unpack_restart): LAMMPS's own convention
+   [size, ...] with the version as the first value after the size:
+     [n + 2, version, value_1 .. value_n]
+   A legacy per-atom layout is recognised by its size.
+------------------------------------------------------------------------- */
+
+#ifndef GEOMINT_RESTART_H
+#define GEOMINT_RESTART_H
+
+#include <cstdio>
+#include <vector>
+
+namespace LAMMPS_NS {
+namespace geomint_restart {
+
+  // not an integer, not a plausible tally: marks a versioned GEOMINT payload
+  constexpr double RESTART_MAGIC = -7.3574692917035e+299;
+
+  // rank 0 writes [size][MAGIC, version, n, values...]
+  inline void write_global(FILE *fp, int me, int version, const std::vector<double> &values)
+  {
+    if (me != 0) return;
+    std::vector<double> list;
+    list.reserve(values.size() + 3);
+    list.push_back(RESTART_MAGIC);
+    list.push_back(version);
+    list.push_back(static_cast<double>(values.size()));
+    list.insert(list.end(), values.begin(), values.end());
+    const int size = static_cast<int>(list.size() * sizeof(double));
+    fwrite(&size, sizeof(int), 1, fp);
+    fwrite(list.data(), sizeof(double), list.size(), fp);
+  }
+
+  // a versioned global payload: version, n and a pointer to the values
+  struct Global {
+    bool versioned;        // false: a legacy layout (no magic word)
+    int version;
+    int count;
+    const double *values;  // versioned: the n values; legacy: the raw buffer
+  };
+
+  inline Global read_global(const char *buf)
+  {
+    const double *list = reinterpret_cast<const double *>(buf);
+    if (list[0] != RESTART_MAGIC) return {false, 0, 0, list};
+    return {true, static_cast<int>(list[1]), static_cast<int>(list[2]), list + 3};
+  }
+
+}    // namespace geomint_restart
+}    // namespace LAMMPS_NS
+
+#endif
