@@ -674,7 +674,7 @@ double FixBagogab::memory_usage()
   double bytes = 3.0 * nmax_delta * sizeof(double);
   if (mesh_active) {
     bytes += 4.0 * atom->nmax * sizeof(double);
-    bytes += nmax_work * (3.0 * sizeof(int) + 8.0 * sizeof(double));
+    bytes += nmax_work * (4.0 * sizeof(int) + 8.0 * sizeof(double));
     bytes += mesh.ntri * (3.0 * sizeof(int64_t) + 6.0 * sizeof(int));
   }
   return bytes;
@@ -932,21 +932,29 @@ void FixBagogab::find_corners()
   grow_work();
   const int *mask = atom->mask;
   for (int i = 0; i < atom->nlocal; i++) {
-    if (!(mask[i] & intri_bit)) continue;
-    const int t = static_cast<int>(state[i][0]) - 1;
-    if (t < 0)
-      geomint_compat::error_one(lmp, FLERR, "{}: point {} has no triangle at step {}: it joined "
-                                "group {} or was created after the last setup; run with 'pre "
-                                "yes' (the default) so that setup assigns it a triangle",
-                                STYLE, atom->tag[i], update->ntimestep, group->names[intri_group]);
-    for (int k = 0; k < 3; k++) {
-      vtx[i][k] = corner_image(i, t, k);
-      if (vtx[i][k] < 0) missing_vertex(i, t, mesh.corner(t, k));
-    }
-    frame_of(atom->x, vtx[i], frames[i]);
-    if (geomint::tri_degenerate(frames[i])) degenerate(t + 1);
+    vtx[i][3] = 0;
+    if (mask[i] & intri_bit) corners_of(i);
   }
   vtx_valid = true;
+}
+
+// corners and frame of point i; vtx[i][3] = 1 marks the row as computed (an
+// atom that joins the point group between runs without a setup has 0)
+void FixBagogab::corners_of(int i)
+{
+  const int t = static_cast<int>(state[i][0]) - 1;
+  if (t < 0)
+    geomint_compat::error_one(lmp, FLERR, "{}: point {} has no triangle at step {}: it joined "
+                              "group {} or was created after the last setup; run with 'pre "
+                              "yes' (the default) so that setup assigns it a triangle",
+                              STYLE, atom->tag[i], update->ntimestep, group->names[intri_group]);
+  for (int k = 0; k < 3; k++) {
+    vtx[i][k] = corner_image(i, t, k);
+    if (vtx[i][k] < 0) missing_vertex(i, t, mesh.corner(t, k));
+  }
+  vtx[i][3] = 1;
+  frame_of(atom->x, vtx[i], frames[i]);
+  if (geomint::tri_degenerate(frames[i])) degenerate(t + 1);
 }
 
 void FixBagogab::grow_work()
@@ -957,7 +965,7 @@ void FixBagogab::grow_work()
   memory->destroy(fc);
   memory->destroy(dp);
   memory->destroy(wat);
-  memory->create(vtx, nmax_work, 3, "bagogab:vtx");
+  memory->create(vtx, nmax_work, 4, "bagogab:vtx");
   memory->create(fc, nmax_work, 3, "bagogab:fc");
   memory->create(dp, nmax_work, 3, "bagogab:dp");
   memory->create(wat, nmax_work, 2, "bagogab:wat");
@@ -1194,6 +1202,7 @@ double FixBagogab::b_step(double scale, bool apply)
   for (int j = 0; j < nall; j++) fc[j][0] = fc[j][1] = fc[j][2] = 0.0;
   for (int i = 0; i < nlocal; i++) {
     if (!(mask[i] & intri_bit)) continue;
+    if (!vtx[i][3]) corners_of(i);    // joined the points since the last setup
     for (int k = 0; k < 3; k++) {
       const int j = vtx[i][k];
       if (!(mask[j] & groupbit)) continue;

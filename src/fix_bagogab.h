@@ -119,7 +119,7 @@ class FixBagogab : public Fix {
   bool mesh_checked;               // the one-time checks of the first setup are done
   double dmax;                     // longest triangle edge at the latest setup
   double **state;                  // per atom: triangle id (1-based, 0 = none), l1, l2, l3
-  int **vtx;                       // per point: local indices of its corners (closest images)
+  int **vtx;                       // per point: local indices of its corners (closest images), computed flag
   bool vtx_valid;                  // vtx is valid until the next reneighboring
   int nmax_work;                   // allocated rows of vtx, fc, dp, wat
   double **fc, **dp, **wat;        // chain-rule forces, recoil momenta, A^T v
@@ -134,6 +134,7 @@ class FixBagogab : public Fix {
   void assign_points();
   void grow_work();
   void find_corners();
+  void corners_of(int i);
   int corner_image(int i, int t, int k) const;
   [[noreturn]] void missing_vertex(int i, int t, int64_t vtag) const;
   [[noreturn]] void degenerate(int tri) const;    // triangle id (1-based)

@@ -25,7 +25,13 @@ Session::Session(bool load_plugin)
   const char *args[] = {"geomint_test", "-log", "none", "-echo", "none", "-screen", "none", "-nocite"};
   char **argv = const_cast<char **>(args);
   lmp = new LAMMPS(8, argv, MPI_COMM_WORLD);
-  if (load_plugin) cmd(std::string("plugin load ") + GEOMINT_PLUGIN);
+  if (load_plugin) {
+    cmd(std::string("plugin load ") + GEOMINT_PLUGIN);
+    // LAMMPS only warns when dlopen() fails (e.g. an undefined symbol): fail loudly
+    if (!lmp->modify->fix_map->count("bagogab"))
+      throw std::runtime_error(std::string("plugin load ") + GEOMINT_PLUGIN +
+                               " did not register fix bagogab (see the LAMMPS warning above)");
+  }
 }
 
 Session::~Session()

@@ -4,6 +4,10 @@
 // the ctest label "slow" (./geomint test --all).
 #include "lammps_session.h"
 
+#include "atom.h"
+#include "fix.h"
+#include "modify.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -434,6 +438,188 @@ TEST(FixBagogabMesh, BadInputGivesHelpfulErrors)
     EXPECT_NE(err.find("the mesh differs from the one in the restart file"), std::string::npos) << err;
     std::remove(file.c_str());
   }
+}
+
+// Errors that can only happen during or after a run (issue "Trustworthy in
+// real workflows", item 12): each stops with an ERROR that says what to do.
+
+// one unrotated triangle (0,0,0) (2,0,0) (0.5,0.5,0) and one point at its centroid
+MeshCase flat_triangle()
+{
+  MeshCase c;
+  c.verts = {{{0, 0, 0}}, {{2, 0, 0}}, {{0.5, 0.5, 0}}};
+  c.tris = {{{0, 1, 2}}};
+  c.add_point(0, 1.0 / 3.0, 1.0 / 3.0);
+  return c;
+}
+
+TEST(FixBagogabMesh, TriangleBecomingDegenerateStopsTheRun)
+{
+  // vertex 3 moves straight onto the opposite edge: y = 0.5 - 0.125 n is 0
+  // exactly after 4 steps of 0.125 (no forces, no friction, a point at rest
+  // feels no recoil), where the corners are collinear
+  const MeshCase c = flat_triangle();
+  Session s;
+  s.cmd(setup_lines(c, "degenerate") + "timestep 0.125\nset atom 3 vy -1.0\n"
+        "fix 1 all bagogab 1.0 1.0 1.0 5 mesh " + mesh_of("degenerate") +
+        " intri pts nofriction 1 nofriction 2\nrun 3");
+  const std::string err = s.error_of("run 1");
+  EXPECT_NE(err.find("triangle 1 of mesh"), std::string::npos) << err;
+  EXPECT_NE(err.find("became degenerate (its corners are collinear) at step 4"), std::string::npos)
+      << err;
+  EXPECT_NE(err.find("reduce the timestep"), std::string::npos) << err;
+}
+
+TEST(FixBagogabMesh, TooManyEdgeEventsInOneHalfStepStopsTheRun)
+{
+  // a point with speed 1e6 in a triangle of perimeter ~4.6 reflects ~500
+  // times per unit of path: 2500 per G half-step of 0.0025, more than 1000
+  const MeshCase c = flat_triangle();
+  Session s;
+  s.cmd(setup_lines(c, "segments") + "timestep 0.005\nset atom 4 vx 1.0e6 vy 0.3e6\n"
+        "fix 1 all bagogab 1.0 1.0 1.0 5 mesh " + mesh_of("segments") +
+        " intri pts nofriction 1 nofriction 2\nrun 0");
+  const std::string err = s.error_of("run 1");
+  EXPECT_NE(err.find("time step too large for the mesh: point 4 crossed more than 1000 "
+                     "triangle edges"), std::string::npos) << err;
+}
+
+TEST(FixBagogabMesh, PointWithoutTriangleAfterPreNoNamesTheFix)
+{
+  // atom 5 joins the point group after the setup that assigns triangles; a
+  // run without setup cannot give it one
+  MeshCase c = flat_triangle();
+  c.add_point(0, 0.2, 0.2);
+  Session s;
+  s.cmd(setup_lines(c, "notri") + "group mine id 4\n"
+        "fix 1 all bagogab 1.0 1.0 1.0 5 mesh " + mesh_of("notri") + " intri mine\nrun 0\n"
+        "group mine id 5");
+  const std::string err = s.error_of("run 1 pre no");
+  EXPECT_NE(err.find("point 5 has no triangle at step 1"), std::string::npos) << err;
+  EXPECT_NE(err.find("run with 'pre yes'"), std::string::npos) << err;
+  // with a setup it gets one
+  s.cmd("run 1");
+  EXPECT_EQ(s.fix_peratom("1", 4)[4 * 4], 1.0);
+}
+
+TEST(FixBagogabMesh, EdgeLongerThanHalfTheBoxIsAnError)
+{
+  // an open 2 x 2 patch in a periodic box of 2.2: the diagonals (1.41)
+  // exceed half the box (1.1)
+  MeshCase c = flat_patch(2, false);
+  c.lo = {{-0.1, -0.1, -5}};
+  c.hi = {{2.1, 2.1, 5}};
+  c.add_point(0, 0.3, 0.3);
+  Session s;
+  s.cmd(setup_lines(c, "halfbox") + "fix 1 all bagogab 1.0 1.0 1.0 5 mesh " +
+        mesh_of("halfbox") + " intri pts");
+  const std::string err = s.error_of("run 0");
+  EXPECT_NE(err.find("not shorter than half the periodic box length 2.2"), std::string::npos) << err;
+}
+
+TEST(FixBagogabMesh, ShakeOrRattleOnTheGroupIsAnError)
+{
+  for (const char *fix : {"shake", "rattle"}) {
+    Session s;
+    s.cmd("units lj\natom_style bond\natom_modify map array\nregion b block -5 5 -5 5 -5 5\n"
+          "create_box 1 b bond/types 1 extra/bond/per/atom 1\nmass 1 1.0\n"
+          "create_atoms 1 single 0 0 0\ncreate_atoms 1 single 1 0 0\n"
+          "bond_style harmonic\nbond_coeff 1 100.0 1.0\ncreate_bonds single/bond 1 1 2\n"
+          "pair_style zero 2.0\npair_coeff * *\n"
+          "fix 1 all bagogab 1.0 1.0 1.0 5\n"
+          "fix 2 all " + std::string(fix) + " 1e-6 20 0 b 1");
+    const std::string err = s.error_of("run 1");
+    EXPECT_NE(err.find(std::string("fix ") + fix + " on atoms of this fix is not supported"),
+              std::string::npos) << err;
+  }
+}
+
+// Atoms created after the fix exists (create_atoms, read_data add, fix deposit,
+// fix pour) start with a zero per-atom state (set_arrays): a free bead placed
+// in the slot of a deleted point must not inherit that point's triangle, and
+// a new point gets its triangle at the next setup.
+TEST(FixBagogabMesh, CreatedAtomsStartWithAZeroState)
+{
+  MeshCase c = flat_triangle();
+  c.add_point(0, 0.2, 0.2);
+  Session s;
+  s.cmd(setup_lines(c, "created") + "atom_modify sort 0 0.0\n"
+        "fix 1 all bagogab 1.0 1.0 1.0 5 mesh " + mesh_of("created") + " intri pts\nrun 0");
+  ASSERT_EQ(s.fix_peratom("1", 4)[4 * 4], 1.0);    // atom 5 is a point on triangle 1
+  // atom 5 is the last local atom: deleting it leaves its state in the slot
+  // that the next created atom takes
+  s.cmd("group last id 5\ndelete_atoms group last\ncreate_atoms 1 single 3.0 3.0 3.0\nrun 0");
+  // (tags now have a gap: read the fix's array through the atom map)
+  LAMMPS_NS::Atom *atom = s.lmp->atom;
+  LAMMPS_NS::Fix *fix = s.lmp->modify->fix[s.lmp->modify->find_fix("1")];
+  const int i6 = atom->map(6);
+  ASSERT_EQ(i6, 4) << "nlocal " << atom->nlocal << " nghost " << atom->nghost;    // the slot of the deleted point
+  for (int k = 0; k < 4; k++) EXPECT_EQ(fix->array_atom[i6][k], 0.0) << "column " << k + 1;
+  // a created point gets its triangle at the next setup
+  s.cmd("create_atoms 2 single 1.0 0.2 0.0\ngroup pts type 2\nrun 0");
+  const int i7 = atom->map(7);
+  ASSERT_GE(i7, 0);
+  EXPECT_EQ(fix->array_atom[i7][0], 1.0);
+  EXPECT_NEAR(fix->array_atom[i7][1] + fix->array_atom[i7][2] + fix->array_atom[i7][3], 1.0, 1e-15);
+}
+
+// Restart files of earlier GEOMINT versions (layout 2: 4 doubles, per-atom
+// {4, triangle, l2, l3}; written by the plugin of commit 7b41674, see
+// unittest/data/in.legacy_bagogab_v2) are read: the tally, the point's
+// triangle and barycentrics come back, and the run goes on.
+TEST(FixBagogabMesh, LegacyRestartFileIsRead)
+{
+  const std::string dir = std::string(GEOMINT_SOURCE_DIR) + "/unittest/data/";
+  double tally = 0.0;
+  std::ifstream(dir + "legacy_bagogab_v2.tally") >> tally;
+  ASSERT_NE(tally, 0.0);
+  Session s;
+  s.cmd("read_restart " + dir + "legacy_bagogab_v2.restart\ngroup pts type 2\n"
+        "fix 1 all bagogab 1.0 1.0 1.0 5 mesh " + dir + "legacy_triangle.mesh intri pts vout full");
+  const std::vector<double> x0 = s.atom_vec3("x");
+  s.cmd("run 0");
+  EXPECT_EQ(s.fix_scalar("1"), tally);
+  const std::vector<double> st = s.fix_peratom("1", 4), x = s.atom_vec3("x");
+  EXPECT_EQ(st[4 * 3], 1.0);
+  EXPECT_NEAR(st[4 * 3 + 1] + st[4 * 3 + 2] + st[4 * 3 + 3], 1.0, 1e-15);
+  // the stored state is valid: the point is kept where it is, bitwise
+  for (int d = 0; d < 3; d++) EXPECT_EQ(x[9 + d], x0[9 + d]);
+  s.cmd("run 20");
+  EXPECT_EQ(s.fix_peratom("1", 4)[4 * 3], 1.0);
+}
+
+// A restart layout from a newer GEOMINT (here: this layout with its version
+// word raised to 99) is refused with an ERROR, not read as garbage.
+TEST(FixBagogabMesh, NewerRestartLayoutIsRefused)
+{
+  const MeshCase c = flat_triangle();
+  const std::string file = tmp_path("newer.restart");
+  {
+    Session s;
+    s.cmd(setup_lines(c, "newer") + "fix 1 all bagogab 1.0 1.0 1.0 5 mesh " + mesh_of("newer") +
+          " intri pts\nrun 0\nwrite_restart " + file);
+  }
+  std::string bytes;
+  {
+    std::ifstream in(file, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    bytes = ss.str();
+  }
+  const double magic = -7.3574692917035e+299, newer = 99.0;    // geomint_restart.h
+  const std::string key(reinterpret_cast<const char *>(&magic), sizeof(double));
+  const size_t at = bytes.find(key);
+  ASSERT_NE(at, std::string::npos);
+  bytes.replace(at + sizeof(double), sizeof(double),
+                std::string(reinterpret_cast<const char *>(&newer), sizeof(double)));
+  std::ofstream(file, std::ios::binary) << bytes;
+  Session s;
+  s.cmd("read_restart " + file + "\ngroup pts type 2");
+  const std::string err =
+      s.error_of("fix 1 all bagogab 1.0 1.0 1.0 5 mesh " + mesh_of("newer") + " intri pts");
+  EXPECT_NE(err.find("layout version 99"), std::string::npos) << err;
+  EXPECT_NE(err.find("written by a newer GEOMINT"), std::string::npos) << err;
+  std::remove(file.c_str());
 }
 
 // snap yes projects points that are off the surface; snap no keeps exact ones bitwise
