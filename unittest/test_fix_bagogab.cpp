@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cmath>
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -431,6 +432,37 @@ TEST(FixBagogab, RestartContinuesAcrossVelocityOutputs)
   // extensive energies; round-off of the sums ~1e-13 relative)
   const double econs = second.equal("etotal") + second.fix_scalar("1");
   EXPECT_NEAR(econs, whole.tally, 1e-10 * std::fabs(whole.tally));
+}
+
+// A restart file of the first layout (3 doubles: tally, 0, 0), written by the
+// plugin of commit aeccd35 (unittest/data/in.legacy_bagogab_v1): the tally
+// comes back and the velocities are taken as full-step ones.  (The layout
+// that followed read a 4th double past the end of such a record.)
+TEST(FixBagogab, LegacyRestartFileIsRead)
+{
+  const std::string dir = std::string(GEOMINT_SOURCE_DIR) + "/unittest/data/";
+  double tally = 0.0;
+  std::ifstream(dir + "legacy_bagogab_v1.tally") >> tally;
+  ASSERT_NE(tally, 0.0);
+  for (const char *vout : {"full", "half"}) {
+    SCOPED_TRACE(std::string("vout ") + vout);
+    Session s;
+    s.cmd("read_restart " + dir + "legacy_bagogab_v1.restart\n"
+          "fix 1 all bagogab 1.5 1.5 0.5 2024 vout " + vout);
+    const std::vector<double> v0 = s.atom_vec3("v");
+    s.cmd("run 0");
+    const std::vector<double> v = s.atom_vec3("v"), f = s.atom_vec3("f");
+    if (std::string(vout) == "full") {
+      EXPECT_EQ(s.fix_scalar("1"), tally);
+      EXPECT_EQ(max_diff(v, v0), 0.0);
+    } else {
+      // the file's full-step velocities lose the closing kick (h/2) f/m
+      std::vector<double> vfull(v.size());
+      for (size_t k = 0; k < v.size(); k++) vfull[k] = v[k] + 0.5 * 0.005 * f[k];
+      EXPECT_LE(max_diff(vfull, v0), 1e-14 * max_abs(v0));
+    }
+    s.cmd("run 10");
+  }
 }
 
 // ---------------------------------------------------------------------------
