@@ -12,16 +12,20 @@
 #include "force.h"
 #include "neigh_list.h"
 #include "neighbor.h"
+#include "pointers.h"
 
 #include "geomint/dg.h"
 
 #include <cmath>
+#include <type_traits>
 
 namespace LAMMPS_NS {
 
 class DGStyle {
  public:
-  virtual ~DGStyle() = default;
+  // a DG style derives from a LAMMPS style too: its destructor must not be
+  // stricter than theirs (~Pointers() is noexcept(false) in LAMMPS since 2023)
+  virtual ~DGStyle() noexcept(std::is_nothrow_destructible<Pointers>::value) {}
 
   // fdg[i] += -(discrete gradient of this style's energy between xold and xnew),
   // for owned and ghost atoms as compute() adds forces (newton rules); adds
@@ -58,9 +62,9 @@ double dg_nve_margin(class LAMMPS *lmp);
 // arguments and M returned (0 if absent)
 double dg_pair_margin_arg(class LAMMPS *lmp, const char *style, int &narg, char **arg);
 
-// Pair DG styles, in setup(): the neighbor lists were sized with cutoff + margin
-// (init_one), forces use the true cutoff: cutsq[i][j] = cutsq[j][i] = cut[i][j]^2
-// (cut is stored for i <= j only by the parents)
+// Pair DG styles (DGPair, before anything computes with cutsq): the neighbor lists
+// were sized with cutoff + margin (init_one), forces use the true cutoff:
+// cutsq[i][j] = cutsq[j][i] = cut[i][j]^2 (cut is stored for i <= j only by the parents)
 void dg_true_cutsq(class LAMMPS *lmp, int **setflag, double **cut, double **cutsq);
 
 // One bonded term (atoms idx[0..NATOM) in local indices, same images in xold

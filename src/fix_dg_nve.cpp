@@ -7,6 +7,16 @@
      v^{n+1} = v^n + 2 dtfm fbar
    solved by fixed-point iteration from the Verlet predictor.  The energy
    KE + V is conserved to the solver tolerance; momentum exactly.
+
+   Forces that other fixes add (post_force: addforce, spring, walls, efield,
+   ...) enter as an explicit force in a Strang splitting
+     kick(F_ext, dt/2) . DG step(styles, dt) . kick(F_ext, dt/2),
+   F_ext = f - f_styles at the positions of the step's end: the styles' forces
+   are captured in pre_reverse() (after they are computed, before LAMMPS sums
+   the ghost forces and before any post_force fix), the closing half kick is
+   applied in final_integrate() (after all post_force fixes) and F_ext kept for
+   the opening half kick of the next step.  The work W of the kicks is
+   tallied, so that pe + ke - W is conserved to the solver tolerance.
 ------------------------------------------------------------------------- */
 
 #include "fix_dg_nve.h"
@@ -14,6 +24,7 @@
 #include "dg_style.h"
 #include "geomint_comm.h"
 #include "geomint_compat.h"
+#include "geomint_restart.h"
 
 #include "angle.h"
 #include "atom.h"
@@ -43,6 +54,17 @@ using namespace FixConst;
 static const char *const STYLE = "Fix dg/nve";
 
 enum { ONFAIL_ERROR, ONFAIL_WARN, ONFAIL_IGNORE };
+enum { EXT_NONE, EXT_STYLE, EXT_FORCE };    // what fext holds
+
+// the layout of the global restart payload: 1 = [nsteps, total_iter, nfail]
+// without a version word (before GEOMINT versioned its payloads);
+// 2 = versioned [nsteps, total_iter, nfail, W]
+static constexpr int RESTART_VERSION = 2;
+
+// fixes whose post_force() sets forces instead of adding to them: their effect
+// is no force that a kick could apply
+static const char *const OVERWRITING_FIXES[] = {"setforce", "aveforce", "freeze", "lineforce",
+                                                "planeforce"};
 
 namespace {
 // the sub-styles of pair hybrid (protected members, read through member pointers)
@@ -57,7 +79,7 @@ struct HybridAccess : public PairHybrid {
 double LAMMPS_NS::dg_nve_margin(LAMMPS *lmp)
 {
   for (int i = 0; i < lmp->modify->nfix; i++)
-    if (strcmp(lmp->modify->fix[i]->style, "dg/nve") == 0) {
+    if (utils::strmatch(lmp->modify->fix[i]->style, "^dg/nve")) {
       int dim = 0;
       auto *md = static_cast<double *>(lmp->modify->fix[i]->extract("maxdisp", dim));
       if (md) return 2.0 * (*md);
@@ -72,16 +94,19 @@ FixDGNVE::FixDGNVE(LAMMPS *lmp, int narg, char **arg) :
     onfail(ONFAIL_ERROR), dtv(0.0), dtf(0.0), last_iter(0), last_inc(0.0), last_maxdisp(0.0),
     last_energy_error(0.0), nsteps(0), total_iter(0), nfail(0), nmax(0), xold(nullptr),
     vold(nullptr), fdg(nullptr), gcur(nullptr), rcur(nullptr), gprev(nullptr), rprev(nullptr),
-    anderson(0), newton_solver(0), krylov(10), ktol(1e-3)
+    anderson(0), newton_solver(0), krylov(10), ktol(1e-3), ext_active(0), ext_state(EXT_NONE),
+    fext(nullptr), nmax_ext(0), work(0.0), rev_buf(nullptr)
 {
   time_integrate = 1;
   dynamic_group_allow = 0;
   restart_global = 1;
   scalar_flag = 1;
   vector_flag = 1;
-  size_vector = 6;
+  size_vector = 7;
   extscalar = 0;
-  extvector = 0;
+  // the work W (last entry) is extensive, like pe and ke (thermo_modify norm)
+  extvector = -1;
+  extlist = new int[size_vector]{0, 0, 0, 0, 0, 0, 1};
   global_freq = 1;
   comm_reverse = 3;
 
@@ -147,6 +172,9 @@ FixDGNVE::FixDGNVE(LAMMPS *lmp, int narg, char **arg) :
 
 FixDGNVE::~FixDGNVE()
 {
+  if (copymode) return;    // a Kokkos functor's copy owns nothing
+  delete[] extlist;
+  memory->destroy(fext);
   memory->destroy(xold);
   memory->destroy(vold);
   memory->destroy(fdg);
@@ -158,7 +186,8 @@ FixDGNVE::~FixDGNVE()
 
 int FixDGNVE::setmask()
 {
-  return INITIAL_INTEGRATE;
+  // PRE_REVERSE and FINAL_INTEGRATE only do work when another fix adds forces
+  return INITIAL_INTEGRATE | PRE_REVERSE | FINAL_INTEGRATE;
 }
 
 /* ----------------------------------------------------------------------
@@ -172,11 +201,26 @@ void FixDGNVE::init()
   if (force->kspace)
     error->all(FLERR, "{}: kspace styles have no discrete gradient; fix dg/nve supports short-range "
                "pair, bond, angle and dihedral styles only", STYLE);
+  ext_active = 0;
   for (int i = 0; i < modify->nfix; i++) {
     Fix *other = modify->fix[i];
-    if (other != this && other->time_integrate)
+    if (other == this) continue;
+    if (other->time_integrate)
       error->all(FLERR, "{}: fix {} ({}) also integrates atoms; fix dg/nve must be the only "
                  "integrator", STYLE, other->id, other->style);
+    if (!(modify->fmask[i] & POST_FORCE)) continue;
+    // a fix that may change forces after the styles computed them
+    if (utils::strmatch(other->style, "^shake") || utils::strmatch(other->style, "^rattle"))
+      error->all(FLERR, "{}: fix {} ({}) constrains bonds or angles; constraints have no "
+                 "discrete gradient and are not supported by fix dg/nve", STYLE, other->id,
+                 other->style);
+    for (const char *name : OVERWRITING_FIXES)
+      if (utils::strmatch(other->style, std::string("^") + name))
+        error->all(FLERR, "{}: fix {} ({}) overwrites forces instead of adding to them, which "
+                   "cannot be integrated as an external force of the DG step; remove it (fixes "
+                   "that add forces, e.g. addforce, spring, wall/*, efield, are supported)",
+                   STYLE, other->id, other->style);
+    ext_active = 1;
   }
 
   dgstyles.clear();
@@ -189,6 +233,10 @@ void FixDGNVE::init()
     dgstyles.push_back(dg);
   };
   std::vector<Pair *> pairs;
+  if (force->pair && utils::strmatch(force->pair_style, "^hybrid/scaled"))
+    error->all(FLERR, "{}: pair_style hybrid/scaled is not supported (its scale factors have no "
+               "discrete gradient here); use pair_style hybrid or hybrid/overlay and scale the "
+               "coefficients (epsilon) instead", STYLE);
   if (force->pair && utils::strmatch(force->pair_style, "^hybrid")) {
     auto *hybrid = dynamic_cast<PairHybrid *>(force->pair);
     const int n = hybrid->*HybridAccess::count();
@@ -255,7 +303,85 @@ void FixDGNVE::grow()
 }
 
 /* ----------------------------------------------------------------------
-   the whole step (spec 5.4); final_integrate has nothing to do
+   external forces: the styles' forces, captured after they are computed and
+   before LAMMPS sums ghost forces and calls the post_force fixes
+------------------------------------------------------------------------- */
+
+void FixDGNVE::setup_pre_reverse(int eflag, int vflag)
+{
+  pre_reverse(eflag, vflag);
+}
+
+void FixDGNVE::pre_reverse(int /*eflag*/, int /*vflag*/)
+{
+  if (!ext_active) return;
+  if (nmax_ext < atom->nmax) {
+    nmax_ext = atom->nmax;
+    memory->destroy(fext);
+    memory->create(fext, nmax_ext, 3, "dg/nve:fext");
+  }
+  double **f = atom->f;
+  const int nall = atom->nlocal + atom->nghost;
+  for (int i = 0; i < nall; i++)
+    for (int d = 0; d < 3; d++) fext[i][d] = f[i][d];
+  if (force->newton) {    // as Verlet sums f next: ghost parts onto their owners
+    rev_buf = fext;
+    geomint_compat::reverse_comm(comm, this);
+  }
+  ext_state = EXT_STYLE;
+}
+
+/* ----------------------------------------------------------------------
+   a half kick v += dt/2 F_ext / m on owned atoms, F_ext = f - f_styles (formed
+   here if fext still holds the styles' forces); returns this rank's change of
+   the kinetic energy (energy units)
+------------------------------------------------------------------------- */
+
+double FixDGNVE::external_kick()
+{
+  double **f = atom->f;
+  double **v = atom->v;
+  const double *rmass = atom->rmass;
+  const double *mass = atom->mass;
+  const int *type = atom->type;
+  const int nlocal = atom->nlocal;
+  if (nmax_ext < nlocal) ext_state = EXT_NONE;    // atoms were added since (run pre no)
+  if (ext_state == EXT_STYLE) {
+    for (int i = 0; i < nlocal; i++)
+      for (int d = 0; d < 3; d++) fext[i][d] = f[i][d] - fext[i][d];
+    ext_state = EXT_FORCE;
+  }
+  // EXT_NONE: no post_force fix ran at these positions (it was added since)
+  if (ext_state != EXT_FORCE) return 0.0;
+  double dke = 0.0;
+  for (int i = 0; i < nlocal; i++) {
+    const double m = rmass ? rmass[i] : mass[type[i]];
+    const double dtfm = dtf / m;
+    for (int d = 0; d < 3; d++) {
+      const double dv = dtfm * fext[i][d];
+      dke += m * dv * (v[i][d] + 0.5 * dv);    // m/2 (|v + dv|^2 - |v|^2) without cancellation
+      v[i][d] += dv;
+    }
+  }
+  return force->mvv2e * dke;
+}
+
+/* ----------------------------------------------------------------------
+   the closing half kick of a step, after all post_force fixes
+------------------------------------------------------------------------- */
+
+void FixDGNVE::final_integrate()
+{
+  if (!ext_active) return;
+  const double dke_local = external_kick();
+  double dke = 0.0;
+  MPI_Allreduce(&dke_local, &dke, 1, MPI_DOUBLE, MPI_SUM, world);
+  work += dke;
+}
+
+/* ----------------------------------------------------------------------
+   the whole step (spec 5.4), between the half kicks of external forces
+   (final_integrate has only the closing kick to do)
 ------------------------------------------------------------------------- */
 
 void FixDGNVE::initial_integrate(int /*vflag*/)
@@ -270,6 +396,10 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
   const int nlocal = atom->nlocal;
   const int nall = nlocal + atom->nghost;
 
+  // the opening half kick of the external forces at x^n (F_ext of the last step's end)
+  const double dke_open = ext_active ? external_kick() : 0.0;
+  const bool kicked = ext_active && ext_state == EXT_FORCE;
+
   // x^n for owned and (current) ghost atoms, v^n; kinetic energy before
   double ke_old = 0.0;
   for (int i = 0; i < nall; i++)
@@ -280,10 +410,13 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
     ke_old += m * (v[i][0] * v[i][0] + v[i][1] * v[i][1] + v[i][2] * v[i][2]);
   }
 
-  // predictor: the Verlet position (f holds the force at x^n)
+  // predictor: the Verlet position (f holds the force at x^n; the kick gave F_ext)
   for (int i = 0; i < nlocal; i++) {
     const double dtfm = dtf / (rmass ? rmass[i] : mass[type[i]]);
-    for (int d = 0; d < 3; d++) x[i][d] = xold[i][d] + dtv * (vold[i][d] + predictor * dtfm * f[i][d]);
+    for (int d = 0; d < 3; d++) {
+      const double fsty = kicked ? f[i][d] - fext[i][d] : f[i][d];
+      x[i][d] = xold[i][d] + dtv * (vold[i][d] + predictor * dtfm * fsty);
+    }
   }
 
   double inc = 0.0, vnew = 0.0, vold_sum = 0.0;
@@ -304,8 +437,9 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
     disp_local = std::max(disp_local, d2);
     ke_new += m * (v[i][0] * v[i][0] + v[i][1] * v[i][1] + v[i][2] * v[i][2]);
   }
-  double local[4] = {ke_old, ke_new, vold_sum, vnew}, global[4];
-  MPI_Allreduce(local, global, 4, MPI_DOUBLE, MPI_SUM, world);
+  double local[5] = {ke_old, ke_new, vold_sum, vnew, dke_open}, global[5];
+  MPI_Allreduce(local, global, 5, MPI_DOUBLE, MPI_SUM, world);
+  work += global[4];
   double dmax = 0.0;
   MPI_Allreduce(&disp_local, &dmax, 1, MPI_DOUBLE, MPI_MAX, world);
   dmax = std::sqrt(dmax);
@@ -404,7 +538,10 @@ void FixDGNVE::discrete_force(double &vnew, double &vold_sum)
   for (int i = 0; i < nall; i++) fdg[i][0] = fdg[i][1] = fdg[i][2] = 0.0;
   vnew = vold_sum = 0.0;
   for (DGStyle *dg : dgstyles) dg->compute_dg(xold, atom->x, fdg, vnew, vold_sum);
-  if (force->newton_pair || force->newton_bond) geomint_compat::reverse_comm(comm, this);
+  if (force->newton_pair || force->newton_bond) {
+    rev_buf = fdg;
+    geomint_compat::reverse_comm(comm, this);
+  }
 }
 
 /* ----------------------------------------------------------------------
@@ -538,27 +675,46 @@ double FixDGNVE::compute_vector(int n)
     case 3: return static_cast<double>(nfail);
     case 4: return last_maxdisp;
     case 5: return last_energy_error;
+    case 6: return work;
   }
   return 0.0;
 }
 
+/* ----------------------------------------------------------------------
+   restart: the statistics and W (geomint_restart.h; layouts at RESTART_VERSION)
+------------------------------------------------------------------------- */
+
 void FixDGNVE::write_restart(FILE *fp)
 {
-  double list[3] = {static_cast<double>(nsteps), static_cast<double>(total_iter),
-                    static_cast<double>(nfail)};
-  if (comm->me == 0) {
-    int size = 3 * sizeof(double);
-    fwrite(&size, sizeof(int), 1, fp);
-    fwrite(list, sizeof(double), 3, fp);
-  }
+  geomint_restart::write_global(fp, comm->me, RESTART_VERSION,
+                                {static_cast<double>(nsteps), static_cast<double>(total_iter),
+                                 static_cast<double>(nfail), work});
 }
 
 void FixDGNVE::restart(char *buf)
 {
-  const double *list = reinterpret_cast<const double *>(buf);
+  const geomint_restart::Global g = geomint_restart::read_global(buf);
+  const double *list = g.values;
+  if (!g.versioned) {    // version 1: [nsteps, total_iter, nfail], no work tally yet
+    nsteps = static_cast<bigint>(list[0]);
+    total_iter = static_cast<bigint>(list[1]);
+    nfail = static_cast<bigint>(list[2]);
+    work = 0.0;
+    return;
+  }
+  if (g.version > RESTART_VERSION)
+    error->all(FLERR, "{}: the restart file holds fix dg/nve restart data of version {}, but this "
+               "GEOMINT reads versions 1 to {}: it was written by a newer GEOMINT; read it with "
+               "that version, or give the fix a new ID to start without the restart data", STYLE,
+               g.version, RESTART_VERSION);
+  if (g.version != 2 || g.count != 4)
+    error->all(FLERR, "{}: the restart data of fix dg/nve is corrupt (version {} with {} values; "
+               "version 2 has 4); give the fix a new ID to start without it", STYLE, g.version,
+               g.count);
   nsteps = static_cast<bigint>(list[0]);
   total_iter = static_cast<bigint>(list[1]);
   nfail = static_cast<bigint>(list[2]);
+  work = list[3];
 }
 
 void *FixDGNVE::extract(const char *str, int &dim)
@@ -570,15 +726,15 @@ void *FixDGNVE::extract(const char *str, int &dim)
 
 int FixDGNVE::pack_reverse_comm(int n, int first, double *buf)
 {
-  return geomint_comm::pack_reverse3(fdg, n, first, buf);
+  return geomint_comm::pack_reverse3(rev_buf, n, first, buf);
 }
 
 void FixDGNVE::unpack_reverse_comm(int n, int *list, double *buf)
 {
-  geomint_comm::unpack_reverse3(fdg, n, list, buf);
+  geomint_comm::unpack_reverse3(rev_buf, n, list, buf);
 }
 
 double FixDGNVE::memory_usage()
 {
-  return 21.0 * nmax * sizeof(double);
+  return 21.0 * nmax * sizeof(double) + 3.0 * nmax_ext * sizeof(double);
 }

@@ -25,7 +25,10 @@ class FixDGNVE : public Fix {
   ~FixDGNVE() override;
   int setmask() override;
   void init() override;
+  void setup_pre_reverse(int, int) override;
   void initial_integrate(int) override;
+  void pre_reverse(int, int) override;
+  void final_integrate() override;
   void reset_dt() override;
   double compute_scalar() override;
   double compute_vector(int) override;
@@ -61,7 +64,17 @@ class FixDGNVE : public Fix {
   int krylov;                                  // largest Krylov space of one Newton step
   double ktol;                                 // relative GMRES tolerance
 
+  // forces added by other fixes (post_force): an explicit force F_ext in the Strang
+  // splitting kick(F_ext, dt/2) . DG step . kick(F_ext, dt/2)
+  int ext_active;    // 1 if another fix could add forces (it has POST_FORCE)
+  int ext_state;     // what fext holds: EXT_NONE, EXT_STYLE (f of the styles), EXT_FORCE
+  double **fext;     // the styles' forces (owned + ghost), then F_ext = f - that (owned)
+  int nmax_ext;
+  double work;       // W: kinetic energy the external half kicks added (all ranks, cumulative)
+  double **rev_buf;  // what reverse communication sums: fdg or fext
+
   void grow();
+  double external_kick();
   void discrete_force(double &vnew, double &vold_sum);
   int fixed_point(double &inc, double &vnew, double &vold_sum);
   int newton_krylov(double &inc, double &vnew, double &vold_sum);

@@ -12,7 +12,7 @@
 
 using namespace LAMMPS_NS;
 
-void PairLJCutDG::compute_dg(double **xold, double **xnew, double **fdg, double &vnew,
+void PairLJCutDG::pair_dg(double **xold, double **xnew, double **fdg, double &vnew,
                              double &vold)
 {
   auto term = [this](int it, int jt, double factor, double r, double rn, bool in, bool in_new,

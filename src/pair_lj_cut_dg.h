@@ -18,8 +18,10 @@ namespace LAMMPS_NS {
 
 class PairLJCutDG : public DGPair<PairLJCut> {
  public:
-  PairLJCutDG(class LAMMPS *lmp) : DGPair<PairLJCut>(lmp, "lj/cut/dg", 1, "cutoff") {}
-  void compute_dg(double **, double **, double **, double &, double &) override;
+  PairLJCutDG(class LAMMPS *lmp) : DGPair<PairLJCut>(lmp, "lj/cut/dg", {{"Rc", "cutoff"}}) {}
+
+ protected:
+  void pair_dg(double **, double **, double **, double &, double &) override;
 };
 
 }    // namespace LAMMPS_NS

@@ -27,7 +27,7 @@ inline double taper(double x)
 }
 }    // namespace
 
-void PairLJMDFDG::compute_dg(double **xold, double **xnew, double **fdg, double &vnew,
+void PairLJMDFDG::pair_dg(double **xold, double **xnew, double **fdg, double &vnew,
                              double &vold)
 {
   using geomint::dg::power_quotient;

@@ -18,8 +18,13 @@ namespace LAMMPS_NS {
 
 class PairLJMDFDG : public DGPair<PairLJMDF> {
  public:
-  PairLJMDFDG(class LAMMPS *lmp) : DGPair<PairLJMDF>(lmp, "lj/mdf/dg", 2, "inner cutoff") {}
-  void compute_dg(double **, double **, double **, double &, double &) override;
+  PairLJMDFDG(class LAMMPS *lmp) :
+      DGPair<PairLJMDF>(lmp, "lj/mdf/dg", {{"Rinner", "inner cutoff"}, {"Rc", "cutoff"}})
+  {
+  }
+
+ protected:
+  void pair_dg(double **, double **, double **, double &, double &) override;
 };
 
 }    // namespace LAMMPS_NS

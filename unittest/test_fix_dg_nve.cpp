@@ -11,14 +11,21 @@
 #include "bond.h"
 #include "angle.h"
 #include "dihedral.h"
+#include "kspace.h"
 #include "memory.h"
+#include "modify.h"
+#include "fix.h"
+#include "utils.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
+#include <exception>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -330,14 +337,19 @@ TEST(FixDGNVE, SwitchedLJLiquidConservesEnergy)
 
 TEST(FixDGNVE, ButanesConserveEnergyWhereNVEDoesNot)
 {
-  Session dg;
-  dg.cmd(butanes("/dg", "timestep 1.0\nfix 1 all dg/nve tol 1e-12\n"));
-  const double err_dg = max_energy_error(dg, 2000, 10);
+  // (one LAMMPS instance at a time: the 2021 plugin registry is global)
+  double err_dg, iterations;
+  {
+    Session dg;
+    dg.cmd(butanes("/dg", "timestep 1.0\nfix 1 all dg/nve tol 1e-12\n"));
+    err_dg = max_energy_error(dg, 2000, 10);
+    iterations = dg.fix_vector("1", 1);
+  }
   Session nve;
   nve.cmd(butanes("", "timestep 1.0\nfix 1 all nve\n"));
   const double err_nve = max_energy_error(nve, 2000, 10);
   std::printf("  butanes max|E-E0| (kcal/mol): dg %.3e, nve %.3e; mean iterations %.2f\n", err_dg,
-              err_nve, dg.fix_vector("1", 1));
+              err_nve, iterations);
   EXPECT_LT(err_dg, 1e-7);
   EXPECT_GT(err_nve, 1e3 * err_dg);
 }
@@ -436,22 +448,294 @@ TEST(FixDGNVE, PairCrossingTheCutoffByATinyMove)
 }
 
 // ---------------------------------------------------------------------------
+// The true cutoff in every path (issue 8, item 1): LAMMPS calls init() without
+// setup() in write_restart, write_data, balance, ...; a following `run N pre no`
+// must still use the true cutoff of the DG pair styles.
+// ---------------------------------------------------------------------------
+
+// an LJ liquid with lj/cut/dg, or (hybrid) two types with lj/cut/dg and lj/mdf/dg
+std::string dg_liquid(bool hybrid)
+{
+  std::string setup = lj_liquid(3, 1.2, 41);
+  if (!hybrid) {
+    setup.replace(setup.find("lj/cut 2.5"), 10, "lj/cut/dg 2.5");
+    return setup;
+  }
+  setup.replace(setup.find("create_box 1 box"), 16, "create_box 2 box");
+  setup.replace(setup.find("mass 1 1.0"), 10, "mass 1 1.0\nmass 2 1.5");
+  setup.replace(setup.find("pair_style lj/cut 2.5"), 21,
+                "group b id 1:108:2\nset group b type 2\n"
+                "pair_style hybrid lj/cut/dg 2.5 lj/mdf/dg 1.25 2.5");
+  setup.replace(setup.find("pair_coeff 1 1 1.0 1.0 2.5"), 26,
+                "pair_coeff 1 1 lj/cut/dg 1.0 1.0\npair_coeff 1 2 lj/cut/dg 0.8 1.05\n"
+                "pair_coeff 2 2 lj/mdf/dg 1.2 1.1");
+  setup.replace(setup.find("pair_modify shift yes"), 21, "pair_modify pair lj/cut/dg shift yes");
+  return setup;
+}
+
+struct InitPath {
+  double energy_error;    // max |E - E0| / |E0| over the `run N pre no` steps
+  double pe_mismatch;     // |pe(last step) - pe(run 0 at the same positions)| / |pe|
+  double nfail;           // steps that did not converge
+};
+
+// run 0, then `command` (init() without setup()), then 100 steps with pre no
+InitPath after_init_without_setup(const std::string &setup, const std::string &command)
+{
+  Session s;
+  // (onfail ignore: with a wrong cutoff the iteration may not converge; counted)
+  s.cmd(setup + "fix 1 all dg/nve tol 1e-12 onfail ignore\nrun 0");
+  const double e0 = s.equal("etotal");
+  s.cmd(command);
+  double worst = 0.0;
+  for (int n = 0; n < 100; n += 10) {
+    s.cmd("run 10 pre no post no");
+    worst = std::max(worst, std::fabs(s.equal("etotal") - e0));
+  }
+  const double pe_run = s.equal("pe");
+  s.cmd("run 0");    // setup(): fresh lists and forces at the same positions
+  const double pe_setup = s.equal("pe");
+  return {worst / std::fabs(e0), std::fabs(pe_run - pe_setup) / std::fabs(pe_setup),
+          s.fix_vector("1", 3)};
+}
+
+TEST(FixDGNVE, TrueCutoffHoldsAfterInitWithoutSetup)
+{
+  const std::string file = testing::TempDir() + "geomint_dg_init_path";
+  // (write_coeff writes tmp.FILE in the working directory first: a plain name)
+  const std::vector<std::string> commands = {"", "write_restart " + file + ".restart",
+                                             "write_data " + file + ".data",
+                                             "write_coeff geomint_dg_init_path.coeff",
+                                             "pair_write 1 1 10 r 1.0 2.5 " + file + ".table LJ"};
+  for (bool hybrid : {false, true}) {
+    const std::string setup = dg_liquid(hybrid);
+    const InitPath plain = after_init_without_setup(setup, commands[0]);
+    std::printf("  %s, no command: energy error %.3e, pe mismatch %.3e\n",
+                hybrid ? "hybrid" : "lj/cut/dg", plain.energy_error, plain.pe_mismatch);
+    for (size_t k = 1; k < commands.size(); k++) {
+      const InitPath r = after_init_without_setup(setup, commands[k]);
+      std::printf("  %s, %s: energy error %.3e, pe mismatch %.3e, %g steps not converged\n",
+                  hybrid ? "hybrid" : "lj/cut/dg", commands[k].substr(0, 13).c_str(),
+                  r.energy_error, r.pe_mismatch, r.nfail);
+      EXPECT_EQ(r.nfail, 0.0) << commands[k] << (hybrid ? " (hybrid)" : "");
+      // the same as without the command: the solver tolerance (tol 1e-12 gives
+      // 9e-13 and 2e-12 relative in 100 steps; 1e-10 as in the other liquid
+      // tests; the widened cutoff gave 1.3e-2 and non-converged steps)
+      EXPECT_LT(r.energy_error, 1e-10) << commands[k] << (hybrid ? " (hybrid)" : "");
+      // pe of the run's last step is the pe of a fresh setup at the same positions,
+      // up to the order of the pair sum (round-off, as in DGStylesHaveTheParentEnergies)
+      EXPECT_LT(r.pe_mismatch, 1e-12) << commands[k] << (hybrid ? " (hybrid)" : "");
+    }
+  }
+  std::remove((file + ".restart").c_str());
+  std::remove((file + ".data").c_str());
+  std::remove((file + ".table").c_str());
+  std::remove("geomint_dg_init_path.coeff");
+}
+
+// pair_write (Pair::write_file: init(), then single() for r inside the pair's
+// cutsq) sees the true cutoff too: V = 0 and F = 0 beyond it
+TEST(FixDGNVE, SingleUsesTheTrueCutoff)
+{
+  const std::string table = testing::TempDir() + "geomint_dg_pair.table";
+  Session s;
+  s.cmd(dg_liquid(false) + "fix 1 all dg/nve maxdisp 0.3\nrun 0");
+  // first range: all beyond the cutoff 2.5 and inside the margin (0.6); second: across it
+  for (const char *range : {"2.6 2.9", "2.3 2.75"}) {
+    s.cmd(std::string("pair_write 1 1 4 r ") + range + " " + table + " LJ");
+    std::ifstream in(table);
+    std::string line;
+    int rows = 0;
+    while (std::getline(in, line)) {
+      std::istringstream w(line);
+      int n;
+      double r, e, f;
+      if (!(w >> n >> r >> e >> f)) continue;
+      rows++;
+      if (r > 2.5) {
+        EXPECT_EQ(e, 0.0) << "r = " << r;
+        EXPECT_EQ(f, 0.0) << "r = " << r;
+      } else {
+        EXPECT_NE(e, 0.0) << "r = " << r;
+      }
+    }
+    EXPECT_EQ(rows, 4) << range;
+    std::remove(table.c_str());
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Forces of other fixes (issue 8, item 2): a Strang splitting
+// kick(F_ext, dt/2) . DG step . kick(F_ext, dt/2), the work W in vector[7]
+// ---------------------------------------------------------------------------
+
+TEST(FixDGNVE, ConstantExternalForceGivesTheExactImpulse)
+{
+  // newton on: the styles' forces on ghosts are summed by the fix; off: no ghost parts
+  for (const char *newton : {"on", "off"}) {
+    Session s;
+    s.cmd(std::string("newton ") + newton + "\n" + dg_liquid(false) +
+          "fix 1 all dg/nve tol 1e-12\nfix 2 all addforce 0.1 -0.05 0.0\nrun 0");
+    const double natoms = 108.0, dt = 0.005, t = 200 * dt;    // mass 1
+    const double force[3] = {0.1, -0.05, 0.0};
+    const char *ax[3] = {"x", "y", "z"};
+    double p0[3], x0[3];
+    for (int d = 0; d < 3; d++) {
+      p0[d] = natoms * s.equal(std::string("vcm(all,") + ax[d] + ")");
+      x0[d] = s.equal(std::string("xcm(all,") + ax[d] + ")");
+    }
+    s.cmd("run 200");
+    for (int d = 0; d < 3; d++) {
+      const double p = natoms * s.equal(std::string("vcm(all,") + ax[d] + ")");
+      const double xc = s.equal(std::string("xcm(all,") + ax[d] + ")");
+      std::printf("  newton %s, %s: P - P0 = %.15g (N F t = %.15g), xcm - x0 = %.15g\n", newton,
+                  ax[d], p - p0[d], natoms * force[d] * t, xc - x0[d]);
+      // P(t) = P0 + N F t: the DG forces sum to zero and each step adds N F dt, both
+      // to round-off (~1e-16 x |f| ~ 50 x 108 atoms x 200 steps x dt ~ 1e-12)
+      EXPECT_NEAR(p, p0[d] + natoms * force[d] * t, 1e-10) << ax[d] << ", newton " << newton;
+      // kick-drift-kick is exact for a constant force: xcm = x0 + vcm0 t + F t^2 / 2m
+      EXPECT_NEAR(xc, x0[d] + p0[d] / natoms * t + 0.5 * force[d] * t * t, 1e-10)
+          << ax[d] << ", newton " << newton;
+    }
+  }
+}
+
+// pe + ke - W is conserved to the solver tolerance; W is the work of the spring
+TEST(FixDGNVE, WorkOfExternalForcesIsTallied)
+{
+  Session s;
+  s.cmd(dg_liquid(false) + "fix 1 all dg/nve tol 1e-12\nrun 0");
+  // tether the centre of mass to a point 0.4 away from it (K = 20)
+  std::ostringstream spring;
+  spring.precision(17);
+  spring << "fix 2 all spring tether 20.0 " << s.equal("xcm(all,x)") + 0.4 << " "
+         << s.equal("xcm(all,y)") << " NULL 0.0\nfix 3 all addforce 0.0 0.0 0.02\nrun 0";
+  s.cmd(spring.str());
+  const double e0 = s.equal("pe+ke") - s.fix_vector("1", 6);
+  const double spring0 = s.fix_scalar("2");
+  double worst = 0.0;
+  for (int n = 0; n < 400; n += 10) {
+    s.cmd("run 10 pre no post no");
+    worst = std::max(worst, std::fabs(s.equal("pe+ke") - s.fix_vector("1", 6) - e0));
+  }
+  const double work = s.fix_vector("1", 6);
+  const double dspring = s.fix_scalar("2") - spring0;
+  const double vz = s.equal("vcm(all,z)"), zwork = 108.0 * 0.02 * 0.5 * vz * 400 * 0.005;
+  std::printf("  max|pe + ke - W - E0| = %.3e of |E0| = %.3e; W = %.6f, spring energy change "
+              "%.6f, addforce work %.6f\n", worst, std::fabs(e0), work, dspring, zwork);
+  // the DG step conserves pe + ke to the solver tolerance (1e-10 relative, as above)
+  EXPECT_LT(worst, 1e-10 * std::fabs(e0));
+  // W is the work of the forces: the spring's energy change with the opposite sign
+  // plus N F z(t) of the constant force (exact: vz(0) = 0 and z = F t^2 / 2m =
+  // vz t / 2), up to the splitting error of the spring energy.  The spring acts
+  // on the centre of mass only, which the kicks and the (momentum-conserving) DG
+  // step move as velocity Verlet would: a relative energy error of about
+  // (omega dt)^2 / 4 = 1.2e-6 with omega^2 = K / M = 20 / 108; 1e-4 leaves room.
+  std::printf("  |W - (-dU_spring + W_addforce)| = %.3e\n", std::fabs(work + dspring - zwork));
+  EXPECT_GT(std::fabs(dspring), 0.5);
+  EXPECT_NEAR(work, -dspring + zwork, 1e-4 * std::fabs(dspring));
+}
+
+// with a fix that adds nothing, the step is the plain DG step
+TEST(FixDGNVE, ZeroExternalForceLeavesTheTrajectoryUnchanged)
+{
+  std::vector<double> x[2];
+  for (int k = 0; k < 2; k++) {
+    Session s;
+    s.cmd(dg_liquid(false) + "fix 1 all dg/nve tol 1e-12\n" +
+          (k ? "fix 2 all addforce 0.0 0.0 0.0\n" : "") + "run 100");
+    x[k] = s.atom_vec3("x");
+    if (k) EXPECT_EQ(s.fix_vector("1", 6), 0.0);
+  }
+  EXPECT_EQ(max_abs_diff(x[0], x[1]), 0.0);
+}
+
+TEST(FixDGNVE, FixesThatOverwriteForcesAreRefused)
+{
+  for (const std::string style :
+       {"setforce 0.0 NULL NULL", "aveforce NULL 0.0 NULL", "lineforce 1 0 0", "planeforce 1 0 0"}) {
+    Session s;
+    s.cmd(dg_liquid(false));
+    const std::string err = s.error_of("fix 1 all dg/nve\nfix 2 all " + style + "\nrun 0");
+    const std::string name = style.substr(0, style.find(' '));
+    EXPECT_NE(err.find("fix 2 (" + name + ") overwrites"), std::string::npos) << err;
+  }
+  // a bonded dimer: fix shake would add constraint forces
+  Session s;
+  s.cmd("units lj\natom_style bond\natom_modify map array\nboundary f f f\n"
+        "region box block -10 10 -10 10 -10 10\n"
+        "create_box 1 box bond/types 1 extra/bond/per/atom 1\n"
+        "create_atoms 1 single -0.75 0 0\ncreate_atoms 1 single 0.75 0 0\nmass 1 1.0\n"
+        "create_bonds single/bond 1 1 2\nbond_style harmonic/dg\nbond_coeff 1 100.0 1.5\n"
+        "pair_style lj/cut/dg 2.5\npair_coeff 1 1 1.0 1.0\nspecial_bonds lj 0 1 1\n");
+  const std::string err = s.error_of("fix 1 all dg/nve\nfix 2 all shake 1e-6 20 0 b 1\nrun 0");
+  EXPECT_NE(err.find("fix 2 (shake) constrains"), std::string::npos) << err;
+}
+
+// ---------------------------------------------------------------------------
+// pair hybrid variants (issue 8, item 3)
+// ---------------------------------------------------------------------------
+
+TEST(FixDGNVE, HybridScaledIsRefused)
+{
+  std::string setup = lj_liquid(3, 1.2, 5);
+  setup.replace(setup.find("pair_style lj/cut 2.5"), 21,
+                "pair_style hybrid/scaled 0.5 lj/cut/dg 2.5 0.5 lj/mdf/dg 1.25 2.5");
+  setup.replace(setup.find("pair_coeff 1 1 1.0 1.0 2.5"), 26,
+                "pair_coeff 1 1 lj/cut/dg 1.0 1.0\npair_coeff 1 1 lj/mdf/dg 1.0 1.0");
+  setup.replace(setup.find("pair_modify shift yes"), 21, "pair_modify pair lj/cut/dg shift yes");
+  Session s;
+  s.cmd(setup);
+  const std::string err = s.error_of("fix 1 all dg/nve\nrun 0");
+  EXPECT_NE(err.find("pair_style hybrid/scaled is not supported"), std::string::npos) << err;
+}
+
+// hybrid/overlay: two DG styles on the same type pair, each its own discrete gradient
+TEST(FixDGNVE, HybridOverlayOfDGStylesConservesEnergy)
+{
+  std::string setup = lj_liquid(4, 1.2, 23);
+  setup.replace(setup.find("pair_style lj/cut 2.5"), 21,
+                "pair_style hybrid/overlay lj/cut/dg 2.5 lj/mdf/dg 1.25 2.5");
+  setup.replace(setup.find("pair_coeff 1 1 1.0 1.0 2.5"), 26,
+                "pair_coeff 1 1 lj/cut/dg 0.7 1.0\npair_coeff 1 1 lj/mdf/dg 0.3 1.05");
+  setup.replace(setup.find("pair_modify shift yes"), 21, "pair_modify pair lj/cut/dg shift yes");
+  double pe_overlay;
+  {
+    Session s;
+    s.cmd(setup + "fix 1 all dg/nve tol 1e-12");
+    const double err = max_energy_error(s, 300, 10);
+    const double e0 = std::fabs(s.equal("etotal"));
+    std::printf("  hybrid/overlay liquid: max|E-E0|/|E0| = %.3e\n", err / e0);
+    EXPECT_LT(err / e0, 1e-10);    // as the other liquid tests (solver tolerance 1e-12)
+    s.cmd("run 0");
+    pe_overlay = s.equal("pe");
+  }
+  EXPECT_NE(pe_overlay, 0.0);
+}
+
+// ---------------------------------------------------------------------------
 // restart, errors
 // ---------------------------------------------------------------------------
 
+// with external forces (a spring and a constant force): the trajectory, the
+// iteration statistics and the work W continue across write_restart/read_restart
 TEST(FixDGNVE, RestartContinuesTheSameTrajectory)
 {
   std::string setup = lj_liquid(3, 1.2, 77);
   setup.replace(setup.find("lj/cut 2.5"), 10, "lj/cut/dg 2.5");
   const std::string exact = "atom_modify sort 0 0.0\nneigh_modify every 1 delay 0 check no\n";
-  const std::string fix = "fix 1 all dg/nve tol 1e-12\n";
+  const std::string fix = "fix 1 all dg/nve tol 1e-12\nfix 2 all spring tether 10.0 2.0 NULL NULL "
+                          "0.0\nfix 3 all addforce 0.0 0.03 0.0\n";
   const std::string file = testing::TempDir() + "geomint_dg.restart";
   std::vector<double> x_whole, v_whole;
+  double work_whole, iter_whole;
   {
     Session whole;
     whole.cmd(setup + exact + fix + "run 200");
     x_whole = whole.atom_vec3("x");
     v_whole = whole.atom_vec3("v");
+    work_whole = whole.fix_vector("1", 6);
+    iter_whole = whole.fix_vector("1", 1);
   }
   {
     Session first;
@@ -462,6 +746,189 @@ TEST(FixDGNVE, RestartContinuesTheSameTrajectory)
   std::remove(file.c_str());
   EXPECT_EQ(max_abs_diff(x_whole, second.atom_vec3("x")), 0.0);
   EXPECT_EQ(max_abs_diff(v_whole, second.atom_vec3("v")), 0.0);
+  EXPECT_GT(std::fabs(work_whole), 0.01);    // (0.053: the forces do work)
+  EXPECT_EQ(second.fix_vector("1", 6), work_whole);
+  EXPECT_EQ(second.fix_vector("1", 1), iter_whole);    // total iterations / steps
+}
+
+// a restart file of the first layout (version 1: 3 doubles, no version word),
+// written by the plugin of commit 7b41674 (unittest/data/in.legacy_dg_nve: 20
+// steps, 92 iterations, legacy_dg_nve_v1.iters) is still read, and the run goes on
+TEST(FixDGNVE, LegacyRestartIsRead)
+{
+  const std::string data = std::string(GEOMINT_SOURCE_DIR) + "/unittest/data/";
+  double iters = 0.0;
+  {
+    std::ifstream in(data + "legacy_dg_nve_v1.iters");
+    ASSERT_TRUE(in >> iters);
+  }
+  Session s;
+  // (the deck's cutoff is not shifted: a pair crossing it at step 21 stops the
+  // fixed point from converging, so the continuation shifts it)
+  s.cmd("read_restart " + data + "legacy_dg_nve_v1.restart\npair_modify shift yes\n"
+        "neighbor 0.3 bin\nneigh_modify every 1 delay 0 check yes\nfix 1 all dg/nve");
+  EXPECT_EQ(s.fix_vector("1", 1), iters / 20.0);    // mean iterations per step carried over
+  EXPECT_EQ(s.fix_vector("1", 3), 0.0);             // non-converged steps
+  EXPECT_EQ(s.fix_vector("1", 6), 0.0);             // no work tally in version 1
+  s.cmd("run 0");
+  const double e0 = s.equal("etotal");
+  s.cmd("run 20");
+  // 40 steps in all; the 20 new ones took at least one iteration each
+  const double new_iters = 40.0 * s.fix_vector("1", 1) - iters;
+  EXPECT_NEAR(new_iters, std::round(new_iters), 1e-9);
+  EXPECT_GE(new_iters, 20.0);
+  EXPECT_EQ(s.fix_vector("1", 3), 0.0);
+  // the default tol 1e-10 conserves the energy of these 108 atoms to ~1e-10 relative
+  EXPECT_NEAR(s.equal("etotal"), e0, 1e-8 * std::fabs(e0));
+}
+
+// the restart payload of fix dg/nve is [magic, version, n, values]: a version
+// from the future is refused with a message that says so, a payload that does
+// not match its version too
+TEST(FixDGNVE, RestartOfANewerVersionIsRefused)
+{
+  std::string setup = lj_liquid(2, 1.2, 7);
+  setup.replace(setup.find("lj/cut 2.5"), 10, "lj/cut/dg 2.5");
+  const std::string file = testing::TempDir() + "geomint_dg_patched.restart";
+  std::string bytes;
+  {
+    Session s;
+    s.cmd(setup + "fix 1 all dg/nve\nrun 10\nwrite_restart " + file);
+    std::ifstream in(file, std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  // the payload's magic word (geomint_restart.h); the version and the count follow it
+  const double magic = -7.3574692917035e+299;
+  const size_t at = bytes.find(std::string(reinterpret_cast<const char *>(&magic), sizeof(double)));
+  ASSERT_NE(at, std::string::npos) << "no versioned payload in the restart file";
+  struct Case {
+    int word;        // 1: version, 2: count
+    double value;
+    std::vector<std::string> messages;
+  };
+  const std::vector<Case> cases = {
+      {1, 99.0, {"restart data of version 99", "written by a newer GEOMINT"}},
+      {2, 3.0, {"restart data of fix dg/nve is corrupt (version 2 with 3 values"}},
+  };
+  for (const Case &c : cases) {
+    std::string patched = bytes;
+    patched.replace(at + c.word * sizeof(double), sizeof(double),
+                    std::string(reinterpret_cast<const char *>(&c.value), sizeof(double)));
+    {
+      std::ofstream out(file, std::ios::binary);
+      out << patched;
+    }
+    Session s;
+    s.cmd("read_restart " + file);
+    const std::string err = s.error_of("fix 1 all dg/nve");
+    for (const std::string &m : c.messages) EXPECT_NE(err.find(m), std::string::npos) << err;
+  }
+  std::remove(file.c_str());
+}
+
+// pair cutoffs must be positive (issue 8, item 9), in pair_style and pair_coeff,
+// also under pair hybrid
+TEST(FixDGNVE, NonPositiveCutoffsAreRefused)
+{
+  struct Case {
+    std::string lines, message;
+  };
+  const std::vector<Case> cases = {
+      {"pair_style lj/cut/dg -2.5", "Pair lj/cut/dg: the cutoff Rc must be > 0 (got -2.5)"},
+      {"pair_style lj/cut/dg 0 margin 0.3", "Pair lj/cut/dg: the cutoff Rc must be > 0 (got 0)"},
+      {"pair_style lj/cut/dg 2.5\npair_coeff 1 1 1.0 1.0 -1.0",
+       "Pair lj/cut/dg: the cutoff Rc of pair_coeff 1 1 must be > 0 (got -1.0)"},
+      {"pair_style lj/mdf/dg -1.0 2.5",
+       "Pair lj/mdf/dg: the inner cutoff Rinner must be > 0 (got -1.0)"},
+      {"pair_style lj/mdf/dg 1.0 -2.5", "Pair lj/mdf/dg: the cutoff Rc must be > 0 (got -2.5)"},
+      {"pair_style lj/mdf/dg 2.5 2.0",
+       "Pair lj/mdf/dg: the cutoff Rc (2.0) must be larger than the inner cutoff Rinner (2.5)"},
+      {"pair_style lj/mdf/dg 1.0 2.5\npair_coeff * * 1.0 1.0 0.0 2.5",
+       "Pair lj/mdf/dg: the inner cutoff Rinner of pair_coeff * * must be > 0 (got 0.0)"},
+      {"pair_style hybrid lj/cut/dg 2.5 lj/mdf/dg 1.0 2.5\npair_coeff 1 1 lj/cut/dg 1.0 1.0 -2",
+       "Pair lj/cut/dg: the cutoff Rc of pair_coeff 1 1 must be > 0 (got -2)"},
+  };
+  for (const Case &c : cases) {
+    Session s;
+    std::string setup = lj_liquid(2, 1.5, 3);
+    setup.replace(setup.find("pair_style lj/cut 2.5"), 21, "");
+    setup.replace(setup.find("pair_coeff 1 1 1.0 1.0 2.5"), 26, "");
+    setup.replace(setup.find("pair_modify shift yes"), 21, "");
+    s.cmd(setup);
+    const std::string err = s.error_of(c.lines);
+    EXPECT_NE(err.find(c.message), std::string::npos) << c.lines << "\n  gave: " << err;
+  }
+}
+
+// a kspace style cannot be set up cheaply in our LAMMPS build (no KSPACE package):
+// one that does nothing, put in place of the kspace_style command
+class NoKSpace : public LAMMPS_NS::KSpace {
+ public:
+  explicit NoKSpace(LAMMPS_NS::LAMMPS *lmp) : KSpace(lmp) {}
+  void init() override {}
+  void setup() override {}
+  void compute(int, int) override {}
+};
+
+TEST(FixDGNVE, KSpaceIsRefused)
+{
+  std::string setup = lj_liquid(2, 1.5, 3);
+  setup.replace(setup.find("lj/cut 2.5"), 10, "lj/cut/dg 2.5");
+  Session s;
+  s.cmd(setup + "fix 1 all dg/nve");
+  s.lmp->force->kspace = new NoKSpace(s.lmp);
+  s.lmp->force->kspace_style = LAMMPS_NS::utils::strdup("none/test");
+  const std::string err = s.error_of("run 0");
+  EXPECT_NE(err.find("kspace styles have no discrete gradient"), std::string::npos) << err;
+}
+
+// the margin of a DG pair style is raised to 2 x maxdisp by the fix; the fix's
+// own check is a safety net for a pair style that was not (white box: maxdisp
+// changed behind the pair style's back, then the fix's init() alone)
+TEST(FixDGNVE, PairMarginSmallerThanTwiceMaxdisp)
+{
+  std::string setup = lj_liquid(2, 1.5, 3);
+  setup.replace(setup.find("lj/cut 2.5"), 10, "lj/cut/dg 2.5 margin 0.01");
+  Session s;
+  s.cmd(setup + "fix 1 all dg/nve maxdisp 0.1\nrun 0");
+  auto *pair = dynamic_cast<LAMMPS_NS::DGStyle *>(s.lmp->force->pair);
+  ASSERT_TRUE(pair);
+  EXPECT_DOUBLE_EQ(pair->dg_margin(), 0.2);
+  LAMMPS_NS::Fix *fix = s.lmp->modify->fix[s.lmp->modify->find_fix("1")];
+  int dim = 0;
+  *static_cast<double *>(fix->extract("maxdisp", dim)) = 0.15;
+  std::string err;
+  try {
+    fix->init();
+  } catch (std::exception &e) {
+    err = e.what();
+  }
+  EXPECT_NE(err.find("pair style margin 0.2 is smaller than 2 x maxdisp = 0.3"), std::string::npos)
+      << err;
+}
+
+// every bonded style must be a DG style too
+TEST(FixDGNVE, BondedStylesWithoutDiscreteGradientAreRefused)
+{
+  struct Case {
+    std::string lines, message;
+  };
+  const std::vector<Case> cases = {
+      {"bond_style harmonic\nbond_coeff 1 300.0 1.53",
+       "bond style harmonic has no discrete-gradient variant; use harmonic/dg"},
+      {"angle_style harmonic\nangle_coeff 1 60.0 112.0",
+       "angle style harmonic has no discrete-gradient variant; use harmonic/dg or "
+       "cosine/squared/dg"},
+      {"dihedral_style opls\ndihedral_coeff 1 1.3 -0.05 0.2 0.1",
+       "dihedral style opls has no discrete-gradient variant; use nharmonic/dg or opls/dg"},
+      {"improper_style harmonic", "improper style harmonic has no discrete-gradient variant"},
+  };
+  for (const Case &c : cases) {
+    Session s;
+    s.cmd(butanes("/dg"));
+    const std::string err = s.error_of(c.lines + "\nfix 1 all dg/nve\nrun 0");
+    EXPECT_NE(err.find(c.message), std::string::npos) << c.lines << "\n  gave: " << err;
+  }
 }
 
 TEST(FixDGNVE, BadInputGivesHelpfulErrors)
@@ -487,6 +954,8 @@ TEST(FixDGNVE, BadInputGivesHelpfulErrors)
       {"fix 1 all dg/nve\nfix 2 all nve\nrun 0", "fix 2 (nve) also integrates atoms"},
       {"fix 1 all dg/nve\nrun_style respa 2 2\nrun 0", "run_style respa is not supported"},
       {"pair_style lj/cut/dg 2.5 margin -1", "margin must be >= 0"},
+      {"pair_style lj/cut/dg 2.5 3.0", "expected 'pair_style lj/cut/dg Rc [margin M]'"},
+      {"pair_style lj/mdf/dg 2.5", "expected 'pair_style lj/mdf/dg Rinner Rc [margin M]'"},
       {"fix 1 all dg/nve maxiter 1 tol 1e-15\nrun 5", "did not converge in 1 iterations"},
       {"fix 1 all dg/nve maxdisp 1e-5\nrun 5", "more than maxdisp"},
   };
