@@ -47,7 +47,7 @@ static const char *const STYLE = "Fix bagogab";
 FixBagogab::FixBagogab(LAMMPS *lmp, int narg, char **arg) :
     Fix(lmp, narg, arg), tstr(nullptr), tvar(-1), zero_flag(false), tally_flag(true),
     snap_flag(false), intri_group(-1), t_target(0.0), dtf(0.0), kt_mvv2e(0.0), e_bath_local(0.0),
-    e_bath_restart(0.0), v_is_half(false), dt_half(0.0), nmax_delta(0), delta(nullptr), mesh_active(false), intri_bit(0),
+    e_bath_restart(0.0), v_is_half(false), dt_half(0.0), corr_after_run(0.0), nmax_delta(0), delta(nullptr), mesh_active(false), intri_bit(0),
     mesh_checked(false), dmax(0.0), state(nullptr), vtx(nullptr), vtx_valid(false), nmax_work(0),
     fc(nullptr), dp(nullptr), wat(nullptr), rev_buf(nullptr), n_transfers(0), n_reflections(0),
     max_segments(0), timing(getenv("GEOMINT_TIMING") != nullptr), substep_seconds{0.0, 0.0, 0.0, 0.0}
@@ -357,16 +357,18 @@ void FixBagogab::initial_integrate(int /*vflag*/)
 {
   compute_target();
   update_sigma();
-  // vout half: the closing kick of the last step (same force, same positions)
-  // is applied together with this step's opening kick
-  const double bfac = v_is_half ? 1.0 + dt_half / update->dt : 1.0;
+  // vout half: the closing kick of the last step (same forces, same positions,
+  // its own timestep) comes first, as a kick of its own: the operations are
+  // those of vout full, and of a run that ended (post_run) and goes on
+  const double s_def = v_is_half ? dt_half / update->dt : 0.0;
   v_is_half = false;
+  corr_after_run = 0.0;
   if (mesh_active)
-    bagogab_step(bfac);
+    bagogab_step(s_def);
   else if (zero_flag)
-    baoa_step_zero(bfac);
+    baoa_step_zero(s_def);
   else
-    baoa_step(bfac);
+    baoa_step(s_def);
 }
 
 /* ----------------------------------------------------------------------
@@ -391,7 +393,7 @@ int FixBagogab::draw_block(int i0, int i1, int *idx, double (*xi)[3]) const
   return n;
 }
 
-void FixBagogab::baoa_step(double bfac)
+void FixBagogab::baoa_step(double s_def)
 {
   double **x = atom->x;
   double **v = atom->v;
@@ -401,7 +403,8 @@ void FixBagogab::baoa_step(double bfac)
   const int *const type = atom->type;
   const int nlocal = atom->nlocal;
   const double half_h = 0.5 * update->dt;
-  const double bdtf = bfac * dtf;
+  const double ddtf = s_def * dtf;
+  const bool deferred = s_def != 0.0;
   const int B = geomint::NORMAL_BLOCK;
   int idx[geomint::NORMAL_BLOCK];
   double xi[geomint::NORMAL_BLOCK][3];
@@ -414,7 +417,8 @@ void FixBagogab::baoa_step(double bfac)
       for (int j = 0; j < n; j++) {
         const int i = idx[j];
         const int t = type[i];
-        geomint::kick(v[i], f[i], bdtf / rmass[i]);
+        if (deferred) geomint::kick(v[i], f[i], ddtf / rmass[i]);
+        geomint::kick(v[i], f[i], dtf / rmass[i]);
         geomint::drift(x[i], v[i], half_h);
         de += rmass[i] * geomint::ou_kick(v[i], c1_type[t], noise_sigma(i), xi[j]);
         geomint::drift(x[i], v[i], half_h);
@@ -423,7 +427,8 @@ void FixBagogab::baoa_step(double bfac)
       for (int j = 0; j < n; j++) {
         const int i = idx[j];
         const int t = type[i];
-        geomint::kick(v[i], f[i], bfac * dtfm_type[t]);
+        if (deferred) geomint::kick(v[i], f[i], s_def * dtfm_type[t]);
+        geomint::kick(v[i], f[i], dtfm_type[t]);
         geomint::drift(x[i], v[i], half_h);
         de += mass[t] * geomint::ou_kick(v[i], c1_type[t], sigma_type[t], xi[j]);
         geomint::drift(x[i], v[i], half_h);
@@ -437,7 +442,7 @@ void FixBagogab::baoa_step(double bfac)
    zero yes: the random impulses of the group sum to zero momentum
 ------------------------------------------------------------------------- */
 
-void FixBagogab::baoa_step_zero(double bfac)
+void FixBagogab::baoa_step_zero(double s_def)
 {
   double **x = atom->x;
   double **v = atom->v;
@@ -466,7 +471,8 @@ void FixBagogab::baoa_step_zero(double bfac)
     for (int j = 0; j < n; j++) {
       const int i = idx[j];
       const double m = rmass ? rmass[i] : mass[type[i]];
-      geomint::kick(v[i], f[i], bfac * dtf / m);
+      if (s_def != 0.0) geomint::kick(v[i], f[i], s_def * dtf / m);
+      geomint::kick(v[i], f[i], dtf / m);
       geomint::drift(x[i], v[i], half_h);
       const double sigma = noise_sigma(i);
       for (int k = 0; k < 3; k++) {
@@ -512,12 +518,17 @@ void FixBagogab::final_integrate()
 
 /* ----------------------------------------------------------------------
    B(scale h/2) on all group atoms; returns this rank's kinetic-energy change
-   (only summed when apply is false: the vout half bookkeeping)
+   (only summed when apply is false: the vout half bookkeeping).  Collective
+   with a mesh (reverse communication, agreement on failures).
 ------------------------------------------------------------------------- */
 
 double FixBagogab::kick_all(double scale, bool apply)
 {
-  if (mesh_active) return b_step(scale, apply);
+  if (mesh_active) {
+    const double dke = b_step(scale, 0.0, apply);
+    agree_on_failures();
+    return dke;
+  }
   double **v = atom->v;
   double **f = atom->f;
   const double *const rmass = atom->rmass;
@@ -542,37 +553,47 @@ double FixBagogab::kick_all(double scale, bool apply)
   for (int i = 0; i < nlocal; i++) {
     if (!(mask[i] & groupbit)) continue;
     const double m = rmass ? rmass[i] : mass[type[i]];
-    const double c = sdtf / m;
+    const double c = rmass ? sdtf / m : scale * dtfm_type[type[i]];
     const double dv[3] = {c * f[i][0], c * f[i][1], c * f[i][2]};
     dke += m * (geomint::dot3(v[i], dv) + 0.5 * geomint::dot3(dv, dv));
   }
   return force->mvv2e * dke;
 }
 
-/* ----------------------------------------------------------------------
-   setup (forces of the start configuration known): atom->v becomes what vout
-   asks for.  Velocities given by the user (velocity, read_data) are full-step
-   ones; vout half removes the closing kick B(h/2) from them, vout full (or a
-   new timestep) puts a missing one back, so that a run continues the same
-   trajectory whatever vout and restarts say.
-------------------------------------------------------------------------- */
-
+// a new run recomputes the kinetic energy from the full-step velocities
 void FixBagogab::setup(int /*vflag*/)
 {
-  convert_velocities();
+  corr_after_run = 0.0;
 }
 
-void FixBagogab::convert_velocities()
+/* ----------------------------------------------------------------------
+   end of a run: with vout half the atoms get the closing kick of the last
+   step, so that between runs they hold full-step velocities as LAMMPS means
+   them (for write_data, velocity, unfix, a new fix, another integrator); the
+   forces of every fix are complete here.  The next run's first step then has
+   no kick to catch up.  The same floating-point operations as in one long
+   run: two-part runs and restarts continue bitwise.
+------------------------------------------------------------------------- */
+
+void FixBagogab::post_run()
 {
-  if (v_is_half && (!vout_half || dt_half != update->dt)) {
+  if (v_is_half) {
+    // thermo keywords between runs report the kinetic energy of the last step
+    // (computes are not invoked again): f_ID keeps the correction it had
+    // there, until the next run starts
+    corr_after_run = kick_all(dt_half / update->dt, false);
     kick_all(dt_half / update->dt, true);
     v_is_half = false;
   }
-  if (vout_half && !v_is_half) {
-    kick_all(-1.0, true);
-    v_is_half = true;
-    dt_half = update->dt;
-  }
+  vtx_valid = false;    // commands between runs may move, delete or create atoms
+  if (!timing || !mesh_active) return;
+  double tmax[4];
+  MPI_Allreduce(substep_seconds, tmax, 4, MPI_DOUBLE, MPI_MAX, world);
+  if (comm->me == 0)
+    utils::logmesg(lmp, "GEOMINT_TIMING fix {} bagogab: G sub-steps {:.6g} s; B (initial) {:.6g} "
+                   "s, A {:.6g} s, O {:.6g} s (max over ranks)\n",
+                   id, tmax[2], tmax[0], tmax[1], tmax[3]);
+  for (double &t : substep_seconds) t = 0.0;
 }
 
 // KE(full) - KE(half) on this rank: what the missing closing kick would add
@@ -591,7 +612,7 @@ double FixBagogab::compute_scalar()
   if (!tally_flag) return 0.0;
   // vout half: thermo's KE is that of the half-step velocities; adding
   // KE(full) - KE(half) keeps etotal + f_ID the same conserved quantity
-  double local = e_bath_local + e_bath_restart + half_correction();
+  double local = e_bath_local + e_bath_restart + half_correction() + corr_after_run;
   double total = 0.0;
   MPI_Allreduce(&local, &total, 1, MPI_DOUBLE, MPI_SUM, world);
   return total;
@@ -901,26 +922,51 @@ int FixBagogab::corner_image(int i, int t, int k) const
   return j < 0 ? -1 : domain->closest_image(i, j);
 }
 
-void FixBagogab::degenerate(int tri) const
+/* ----------------------------------------------------------------------
+   failures during a step (a point without triangle, a missing vertex, a
+   degenerate triangle, too many edge events) are recorded on the rank that
+   sees them: the point is left alone for the rest of the step (vtx[i][3] =
+   -1), and all ranks agree on the first failure at the end of the sub-steps
+   (agree_on_failures), so that the ERROR is an error->all() that reaches the
+   screen and log.lammps whichever rank found it
+------------------------------------------------------------------------- */
+
+void FixBagogab::fail(int i, const std::string &msg)
 {
-  geomint_compat::error_one(lmp, FLERR, "{}: triangle {} of mesh {} became degenerate (its corners "
-                            "are collinear) at step {}; reduce the timestep or make the membrane "
-                            "stiffer against flattening of its triangles",
-                            STYLE, tri, mesh_file, update->ntimestep);
+  if (failure.empty()) failure = msg;
+  vtx[i][3] = -1;
 }
 
-void FixBagogab::missing_vertex(int i, int t, int64_t vtag) const
+void FixBagogab::agree_on_failures()
 {
+  const std::string msg = geomint_compat::first_failure(lmp, failure);
+  failure.clear();
+  if (!msg.empty()) error->all(FLERR, "{}: {}", STYLE, msg);
+}
+
+std::string FixBagogab::degenerate_msg(int tri) const
+{
+  return fmt::format("triangle {} of mesh {} became degenerate (its corners are collinear) at "
+                     "step {}; reduce the timestep or make the membrane stiffer against "
+                     "flattening of its triangles",
+                     tri, mesh_file, update->ntimestep);
+}
+
+std::string FixBagogab::missing_vertex_msg(int i, int t) const
+{
+  int64_t vtag = 0;
+  for (int k = 0; k < 3; k++)
+    if (corner_image(i, t, k) < 0) vtag = mesh.corner(t, k);
   // X = D_max + delta, delta = skin + 2 max|v| h
   double vmax = 0.0;
   double **v = atom->v;
   for (int a = 0; a < atom->nlocal; a++)
     vmax = std::max(vmax, std::sqrt(v[a][0] * v[a][0] + v[a][1] * v[a][1] + v[a][2] * v[a][2]));
   const double need = dmax + neighbor->skin + 2.0 * vmax * update->dt;
-  geomint_compat::error_one(lmp, FLERR, "{}: vertex {} of triangle {} (point {}) not found on "
-                            "rank {} at step {}; use comm_modify cutoff {}",
-             STYLE, vtag, t + 1, atom->tag[i], comm->me, update->ntimestep,
-             std::ceil(need * 100.0) / 100.0);
+  return fmt::format("vertex {} of triangle {} (point {}) not found on rank {} at step {}; use "
+                     "comm_modify cutoff {}",
+                     vtag, t + 1, atom->tag[i], comm->me, update->ntimestep,
+                     std::ceil(need * 100.0) / 100.0);
 }
 
 /* ----------------------------------------------------------------------
@@ -939,22 +985,23 @@ void FixBagogab::find_corners()
 }
 
 // corners and frame of point i; vtx[i][3] = 1 marks the row as computed (an
-// atom that joins the point group between runs without a setup has 0)
+// atom that joins the point group between runs without a setup has 0), -1 as
+// failed (see fail())
 void FixBagogab::corners_of(int i)
 {
   const int t = static_cast<int>(state[i][0]) - 1;
   if (t < 0)
-    geomint_compat::error_one(lmp, FLERR, "{}: point {} has no triangle at step {}: it joined "
-                              "group {} or was created after the last setup; run with 'pre "
-                              "yes' (the default) so that setup assigns it a triangle",
-                              STYLE, atom->tag[i], update->ntimestep, group->names[intri_group]);
+    return fail(i, fmt::format("point {} has no triangle at step {}: it joined group {} or was "
+                               "created after the last setup; run with 'pre yes' (the default) "
+                               "so that setup assigns it a triangle",
+                               atom->tag[i], update->ntimestep, group->names[intri_group]));
   for (int k = 0; k < 3; k++) {
     vtx[i][k] = corner_image(i, t, k);
-    if (vtx[i][k] < 0) missing_vertex(i, t, mesh.corner(t, k));
+    if (vtx[i][k] < 0) return fail(i, missing_vertex_msg(i, t));
   }
   vtx[i][3] = 1;
   frame_of(atom->x, vtx[i], frames[i]);
-  if (geomint::tri_degenerate(frames[i])) degenerate(t + 1);
+  if (geomint::tri_degenerate(frames[i])) fail(i, degenerate_msg(t + 1));
 }
 
 void FixBagogab::grow_work()
@@ -1126,21 +1173,22 @@ void FixBagogab::assign_points()
    one step with points: B(h/2) A(h/2) G(h/2) O(h) G(h/2) A(h/2) [B(h/2)]
 ------------------------------------------------------------------------- */
 
-void FixBagogab::bagogab_step(double bfac)
+void FixBagogab::bagogab_step(double s_def)
 {
   n_transfers = n_reflections = max_segments = 0;
   if (!timing) {
-    b_step(bfac);
+    b_step(s_def, 1.0, true);
     a_step();
     g_step(0.5 * update->dt);
     o_step();
     g_step(0.5 * update->dt);
     a_step();
+    agree_on_failures();
     return;
   }
   double t[7];
   t[0] = MPI_Wtime();
-  b_step(bfac);
+  b_step(s_def, 1.0, true);
   t[1] = MPI_Wtime();
   a_step();
   t[2] = MPI_Wtime();
@@ -1156,25 +1204,15 @@ void FixBagogab::bagogab_step(double bfac)
   substep_seconds[1] += (t[2] - t[1]) + (t[6] - t[5]);
   substep_seconds[2] += (t[3] - t[2]) + (t[5] - t[4]);
   substep_seconds[3] += t[4] - t[3];
+  agree_on_failures();
 }
 
-// GEOMINT_TIMING=1 in the environment: report the time spent in the G sub-steps
-void FixBagogab::post_run()
-{
-  if (!timing || !mesh_active) return;
-  double tmax[4];
-  MPI_Allreduce(substep_seconds, tmax, 4, MPI_DOUBLE, MPI_MAX, world);
-  if (comm->me == 0)
-    utils::logmesg(lmp, "GEOMINT_TIMING fix {} bagogab: G sub-steps {:.6g} s; B (initial) {:.6g} "
-                   "s, A {:.6g} s, O {:.6g} s (max over ranks)\n",
-                   id, tmax[2], tmax[0], tmax[1], tmax[3]);
-  for (double &t : substep_seconds) t = 0.0;
-}
-
-// B(scale h/2): points get (scale h/2) Pi f, vertices the chain-rule forces
-// lambda_k f; apply = false leaves v alone and returns the kinetic-energy
-// change the kick would make on this rank (energy units)
-double FixBagogab::b_step(double scale, bool apply)
+// B(s h/2): points get (s h/2) Pi f, vertices the chain-rule forces lambda_k f;
+// with s2 != 0 a second kick B(s2 h/2) follows as its own addition (the
+// deferred closing kick of vout half, then the step's opening kick).
+// apply = false leaves v alone and returns the kinetic-energy change that
+// B(s h/2) would make on this rank (energy units).
+double FixBagogab::b_step(double s, double s2, bool apply)
 {
   grow_work();
   if (!vtx_valid) find_corners();
@@ -1186,12 +1224,13 @@ double FixBagogab::b_step(double scale, bool apply)
   const double *mass = atom->mass;
   const int nlocal = atom->nlocal;
   const int nall = nlocal + atom->nghost;
-  const double sdtf = scale * dtf;
+  const double sdtf = s * dtf, s2dtf = s2 * dtf;
   double dke = 0.0;
   auto kick = [&](int i, const double *fi) {
-    const double dtfm = rmass ? sdtf / rmass[i] : scale * dtfm_type[type[i]];
+    const double dtfm = rmass ? sdtf / rmass[i] : s * dtfm_type[type[i]];
     if (apply) {
-      geomint::kick(v[i], fi, dtfm);
+      if (s != 0.0) geomint::kick(v[i], fi, dtfm);
+      if (s2 != 0.0) geomint::kick(v[i], fi, rmass ? s2dtf / rmass[i] : s2 * dtfm_type[type[i]]);
     } else {
       const double m = rmass ? rmass[i] : mass[type[i]];
       const double dv[3] = {dtfm * fi[0], dtfm * fi[1], dtfm * fi[2]};
@@ -1203,6 +1242,7 @@ double FixBagogab::b_step(double scale, bool apply)
   for (int i = 0; i < nlocal; i++) {
     if (!(mask[i] & intri_bit)) continue;
     if (!vtx[i][3]) corners_of(i);    // joined the points since the last setup
+    if (vtx[i][3] < 0) continue;      // failed (see fail())
     for (int k = 0; k < 3; k++) {
       const int j = vtx[i][k];
       if (!(mask[j] & groupbit)) continue;
@@ -1236,15 +1276,18 @@ void FixBagogab::a_step()
   const double half_h = 0.5 * update->dt;
 
   for (int i = 0; i < nlocal; i++)
-    if (mask[i] & intri_bit) geomint::tri_at(frames[i], v[i], wat[i]);
+    if ((mask[i] & intri_bit) && vtx[i][3] > 0) geomint::tri_at(frames[i], v[i], wat[i]);
   for (int i = 0; i < nlocal; i++)
     if ((mask[i] & groupbit) && !(mask[i] & intri_bit)) geomint::drift(x[i], v[i], half_h);
   geomint_compat::forward_comm(comm, this);
   for (int i = 0; i < nlocal; i++) {
-    if (!(mask[i] & intri_bit)) continue;
+    if (!(mask[i] & intri_bit) || vtx[i][3] < 0) continue;
     geomint::TriFrame &F = frames[i];
     frame_of(x, vtx[i], F);
-    if (geomint::tri_degenerate(F)) degenerate(static_cast<int>(state[i][0]));
+    if (geomint::tri_degenerate(F)) {
+      fail(i, degenerate_msg(static_cast<int>(state[i][0])));
+      continue;
+    }
     double ldot[3];
     geomint::tri_from_at(F, wat[i], ldot, v[i]);
     const double lam[3] = {state[i][1], state[i][2], state[i][3]};
@@ -1267,21 +1310,23 @@ void FixBagogab::g_step(double tau)
   for (int j = 0; j < nall; j++) dp[j][0] = dp[j][1] = dp[j][2] = 0.0;
   MeshAccess acc = {x, mask, groupbit, dp, &mesh, atom, domain, 0};
   for (int i = 0; i < nlocal; i++) {
-    if (!(mask[i] & intri_bit)) continue;
+    if (!(mask[i] & intri_bit) || vtx[i][3] < 0) continue;
     acc.i = i;
     int t = static_cast<int>(state[i][0]) - 1;
     double lam[3] = {state[i][1], state[i][2], state[i][3]};
     const double m = rmass ? rmass[i] : mass[type[i]];
     const geomint::GDriftResult r = geomint::g_drift_frame(acc, t, vtx[i], frames[i], lam, v[i], m, tau);
     if (r.status == geomint::G_MISSING_VERTEX) {
-      for (int k = 0; k < 3; k++)
-        if (corner_image(i, t, k) < 0) missing_vertex(i, t, mesh.corner(t, k));
+      fail(i, missing_vertex_msg(i, t));
+      continue;
     } else if (r.status == geomint::G_DEGENERATE) {
-      degenerate(t + 1);
+      fail(i, degenerate_msg(t + 1));
+      continue;
     } else if (r.status == geomint::G_TOO_MANY_SEGMENTS) {
-      geomint_compat::error_one(lmp, FLERR, "{}: time step too large for the mesh: point {} crossed more than {} "
-                 "triangle edges in one G half-step at step {}; reduce the timestep",
-                 STYLE, atom->tag[i], geomint::MAX_SEGMENTS, update->ntimestep);
+      fail(i, fmt::format("time step too large for the mesh: point {} crossed more than {} "
+                          "triangle edges in one G half-step at step {}; reduce the timestep",
+                          atom->tag[i], geomint::MAX_SEGMENTS, update->ntimestep));
+      continue;
     }
     state[i][0] = t + 1;
     for (int k = 0; k < 3; k++) state[i][k + 1] = lam[k];
@@ -1329,6 +1374,7 @@ void FixBagogab::o_step()
       const double m = rmass ? rmass[i] : mass[t];
       const double sigma = noise_sigma(i);
       if (mask[i] & intri_bit) {
+        if (vtx[i][3] < 0) continue;                          // failed this step (see fail())
         if (c1_type[t] == 1.0 && sigma == 0.0) continue;    // no friction: v unchanged exactly
         // the out-of-plane part of the noise is dropped by the next projection
         const double v2 = geomint::dot3(v[i], v[i]);

@@ -89,7 +89,7 @@ class FixBagogab : public Fix {
   // step; the next step applies it before its own opening kick
   bool v_is_half;              // atom->v holds half-step velocities now
   double dt_half;              // the timestep of that missing kick
-  void convert_velocities();   // setup(): bring atom->v to what vout asks for
+  double corr_after_run;       // this rank's KE(full) - KE(half) at the end of the last run
   double half_correction();    // this rank's KE(full) - KE(half)
 
   // work space for `zero yes`
@@ -101,10 +101,10 @@ class FixBagogab : public Fix {
   void update_sigma();
   double noise_sigma(int i) const;
   int draw_block(int i0, int i1, int *idx, double (*xi)[3]) const;
-  // B(bfac h/2) A(h/2) O(h) A(h/2), one pass over the group; bfac = 2 when the
-  // closing kick of the last step is still due (vout half)
-  void baoa_step(double bfac);
-  void baoa_step_zero(double bfac);    // the same with the net random momentum removed
+  // [B(s_def h/2)] B(h/2) A(h/2) O(h) A(h/2), one pass over the group; s_def != 0
+  // when the closing kick of the last step is still due (vout half)
+  void baoa_step(double s_def);
+  void baoa_step_zero(double s_def);    // the same with the net random momentum removed
   // B(scale h/2) on every group atom (points: projected, vertices: chain-rule
   // forces); apply = false only sums the kinetic-energy change; returns it
   // (this rank, energy units)
@@ -136,11 +136,14 @@ class FixBagogab : public Fix {
   void find_corners();
   void corners_of(int i);
   int corner_image(int i, int t, int k) const;
-  [[noreturn]] void missing_vertex(int i, int t, int64_t vtag) const;
-  [[noreturn]] void degenerate(int tri) const;    // triangle id (1-based)
+  std::string failure;             // the first failure of this step on this rank
+  void fail(int i, const std::string &msg);
+  void agree_on_failures();        // collective: error->all with the first failure
+  std::string missing_vertex_msg(int i, int t) const;
+  std::string degenerate_msg(int tri) const;    // triangle id (1-based)
   bool is_vertex(int64_t tag) const;
-  void bagogab_step(double bfac);
-  double b_step(double scale = 1.0, bool apply = true);
+  void bagogab_step(double s_def);
+  double b_step(double s, double s2, bool apply);
   void a_step();
   void g_step(double tau);
   void o_step();

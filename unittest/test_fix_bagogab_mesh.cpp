@@ -453,17 +453,23 @@ MeshCase flat_triangle()
   return c;
 }
 
+// the ERROR of `fail` after `before`, for case c without friction or forces
+std::string run_error(const MeshCase &c, const std::string &name, const std::string &setup,
+                      const std::string &before, const std::string &fail)
+{
+  Session s;
+  s.cmd(setup_lines(c, name) + setup + "fix 1 all bagogab 1.0 1.0 1.0 5 mesh " + mesh_of(name) +
+        " intri pts nofriction 1 nofriction 2\n" + before);
+  return s.error_of(fail);
+}
+
 TEST(FixBagogabMesh, TriangleBecomingDegenerateStopsTheRun)
 {
   // vertex 3 moves straight onto the opposite edge: y = 0.5 - 0.125 n is 0
   // exactly after 4 steps of 0.125 (no forces, no friction, a point at rest
   // feels no recoil), where the corners are collinear
-  const MeshCase c = flat_triangle();
-  Session s;
-  s.cmd(setup_lines(c, "degenerate") + "timestep 0.125\nset atom 3 vy -1.0\n"
-        "fix 1 all bagogab 1.0 1.0 1.0 5 mesh " + mesh_of("degenerate") +
-        " intri pts nofriction 1 nofriction 2\nrun 3");
-  const std::string err = s.error_of("run 1");
+  const std::string err = run_error(flat_triangle(), "degenerate", "timestep 0.125\nset atom 3 vy -1.0\n",
+                                    "run 3", "run 1");
   EXPECT_NE(err.find("triangle 1 of mesh"), std::string::npos) << err;
   EXPECT_NE(err.find("became degenerate (its corners are collinear) at step 4"), std::string::npos)
       << err;
@@ -474,12 +480,8 @@ TEST(FixBagogabMesh, TooManyEdgeEventsInOneHalfStepStopsTheRun)
 {
   // a point with speed 1e6 in a triangle of perimeter ~4.6 reflects ~500
   // times per unit of path: 2500 per G half-step of 0.0025, more than 1000
-  const MeshCase c = flat_triangle();
-  Session s;
-  s.cmd(setup_lines(c, "segments") + "timestep 0.005\nset atom 4 vx 1.0e6 vy 0.3e6\n"
-        "fix 1 all bagogab 1.0 1.0 1.0 5 mesh " + mesh_of("segments") +
-        " intri pts nofriction 1 nofriction 2\nrun 0");
-  const std::string err = s.error_of("run 1");
+  const std::string err = run_error(flat_triangle(), "segments",
+                                    "timestep 0.005\nset atom 4 vx 1.0e6 vy 0.3e6\n", "run 0", "run 1");
   EXPECT_NE(err.find("time step too large for the mesh: point 4 crossed more than 1000 "
                      "triangle edges"), std::string::npos) << err;
 }
@@ -490,6 +492,7 @@ TEST(FixBagogabMesh, PointWithoutTriangleAfterPreNoNamesTheFix)
   // run without setup cannot give it one
   MeshCase c = flat_triangle();
   c.add_point(0, 0.2, 0.2);
+  {
   Session s;
   s.cmd(setup_lines(c, "notri") + "group mine id 4\n"
         "fix 1 all bagogab 1.0 1.0 1.0 5 mesh " + mesh_of("notri") + " intri mine\nrun 0\n"
@@ -497,9 +500,13 @@ TEST(FixBagogabMesh, PointWithoutTriangleAfterPreNoNamesTheFix)
   const std::string err = s.error_of("run 1 pre no");
   EXPECT_NE(err.find("point 5 has no triangle at step 1"), std::string::npos) << err;
   EXPECT_NE(err.find("run with 'pre yes'"), std::string::npos) << err;
+  }
   // with a setup it gets one
-  s.cmd("run 1");
-  EXPECT_EQ(s.fix_peratom("1", 4)[4 * 4], 1.0);
+  Session t;
+  t.cmd(setup_lines(c, "notri") + "group mine id 4\n"
+        "fix 1 all bagogab 1.0 1.0 1.0 5 mesh " + mesh_of("notri") + " intri mine\nrun 0\n"
+        "group mine id 5\nrun 1");
+  EXPECT_EQ(t.fix_peratom("1", 4)[4 * 4], 1.0);
 }
 
 TEST(FixBagogabMesh, EdgeLongerThanHalfTheBoxIsAnError)

@@ -676,14 +676,21 @@ TEST(FixDGNVE, FixesThatOverwriteForcesAreRefused)
 // pair hybrid variants (issue 8, item 3)
 // ---------------------------------------------------------------------------
 
+// the LJ liquid at T = 1.2 with a pair hybrid style and its coefficients
+std::string hybrid_liquid(int cells, int vseed, const std::string &style, const std::string &coeffs)
+{
+  std::string setup = lj_liquid(cells, 1.2, vseed);
+  setup.replace(setup.find("pair_style lj/cut 2.5"), 21, "pair_style " + style);
+  setup.replace(setup.find("pair_coeff 1 1 1.0 1.0 2.5"), 26, coeffs);
+  setup.replace(setup.find("pair_modify shift yes"), 21, "pair_modify pair lj/cut/dg shift yes");
+  return setup;
+}
+
 TEST(FixDGNVE, HybridScaledIsRefused)
 {
-  std::string setup = lj_liquid(3, 1.2, 5);
-  setup.replace(setup.find("pair_style lj/cut 2.5"), 21,
-                "pair_style hybrid/scaled 0.5 lj/cut/dg 2.5 0.5 lj/mdf/dg 1.25 2.5");
-  setup.replace(setup.find("pair_coeff 1 1 1.0 1.0 2.5"), 26,
-                "pair_coeff 1 1 lj/cut/dg 1.0 1.0\npair_coeff 1 1 lj/mdf/dg 1.0 1.0");
-  setup.replace(setup.find("pair_modify shift yes"), 21, "pair_modify pair lj/cut/dg shift yes");
+  const std::string setup =
+      hybrid_liquid(3, 5, "hybrid/scaled 0.5 lj/cut/dg 2.5 0.5 lj/mdf/dg 1.25 2.5",
+                    "pair_coeff 1 1 lj/cut/dg 1.0 1.0\npair_coeff 1 1 lj/mdf/dg 1.0 1.0");
   Session s;
   s.cmd(setup);
   const std::string err = s.error_of("fix 1 all dg/nve\nrun 0");
@@ -693,12 +700,9 @@ TEST(FixDGNVE, HybridScaledIsRefused)
 // hybrid/overlay: two DG styles on the same type pair, each its own discrete gradient
 TEST(FixDGNVE, HybridOverlayOfDGStylesConservesEnergy)
 {
-  std::string setup = lj_liquid(4, 1.2, 23);
-  setup.replace(setup.find("pair_style lj/cut 2.5"), 21,
-                "pair_style hybrid/overlay lj/cut/dg 2.5 lj/mdf/dg 1.25 2.5");
-  setup.replace(setup.find("pair_coeff 1 1 1.0 1.0 2.5"), 26,
-                "pair_coeff 1 1 lj/cut/dg 0.7 1.0\npair_coeff 1 1 lj/mdf/dg 0.3 1.05");
-  setup.replace(setup.find("pair_modify shift yes"), 21, "pair_modify pair lj/cut/dg shift yes");
+  const std::string setup =
+      hybrid_liquid(4, 23, "hybrid/overlay lj/cut/dg 2.5 lj/mdf/dg 1.25 2.5",
+                    "pair_coeff 1 1 lj/cut/dg 0.7 1.0\npair_coeff 1 1 lj/mdf/dg 0.3 1.05");
   double pe_overlay;
   {
     Session s;

@@ -1,16 +1,3 @@
-# As Kokkos installs it (write_basic_package_version_file, SameMajorVersion):
-# a request for another major version is incompatible.
+# stand-in Kokkos 3.3.1 (see ../same_major_version.cmake)
 set(PACKAGE_VERSION "3.3.1")
-if(PACKAGE_VERSION VERSION_LESS PACKAGE_FIND_VERSION)
-  set(PACKAGE_VERSION_COMPATIBLE FALSE)
-else()
-  string(REGEX MATCH "^[0-9]+" _major "${PACKAGE_VERSION}")
-  if(PACKAGE_FIND_VERSION_MAJOR STREQUAL "" OR PACKAGE_FIND_VERSION_MAJOR STREQUAL _major)
-    set(PACKAGE_VERSION_COMPATIBLE TRUE)
-  else()
-    set(PACKAGE_VERSION_COMPATIBLE FALSE)
-  endif()
-  if(PACKAGE_FIND_VERSION STREQUAL PACKAGE_VERSION)
-    set(PACKAGE_VERSION_EXACT TRUE)
-  endif()
-endif()
+include(${CMAKE_CURRENT_LIST_DIR}/../same_major_version.cmake)
