@@ -6,7 +6,8 @@ set -euo pipefail
 cache=${1:?cache dir}
 pkgs="PLUGIN KOKKOS MOLECULE RIGID ASPHERE EXTRA-MOLECULE EXTRA-PAIR EXTRA-FIX POEMS"
 # the cache key: LAMMPS version + package set + this script's options
-key=$(printf '%s\n' "29Sep2021u2" "$pkgs" "opts-v2" | sha1sum | cut -c1-10)
+# (KOKKOS is built against GEOMINT's own threaded Kokkos 3.4.01: cmake/build_kokkos.sh)
+key=$(printf '%s\n' "29Sep2021u2" "$pkgs" "opts-v3" "kokkos-3.4.01-serial-openmp" | sha1sum | cut -c1-10)
 prefix="$cache/lammps-29Sep2021u2-$key"
 patches="error-one-flush"   # cmake/patch_lammps.py; a new patch rebuilds incrementally
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -24,6 +25,7 @@ if [ -x "$prefix/install/bin/lmp" ] && [ -f "$prefix/install/.complete" ]; then
   echo "$patches" > "$prefix/install/.patches"
   echo "$prefix/install"; exit 0
 fi
+kokkos=$("$here/build_kokkos.sh" "$cache" | tail -n1)
 mkdir -p "$cache/src"
 src=$(ls -d "$cache"/src/lammps-0~2022* 2>/dev/null | head -n1 || true)
 if [ -z "$src" ]; then
@@ -34,16 +36,15 @@ if [ -z "$src" ]; then
 fi
 grep -q '29 Sep 2021' "$src/src/version.h" || { echo "geomint: $src is not LAMMPS 29Sep2021" >&2; exit 1; }
 python3 "$here/patch_lammps.py" "$src/src" >&2
-# Debian's KokkosConfig.cmake names /usr/lib/include, which does not exist
-[ -d /usr/lib/include ] || mkdir -p /usr/lib/include
 pkgargs=""; for p in $pkgs; do pkgargs="$pkgargs -D PKG_$p=on"; done
 mkdir -p "$prefix/build"
 echo "geomint: configuring LAMMPS in $prefix/build" >&2
 cmake -S "$src/cmake" -B "$prefix/build" -G "Unix Makefiles" \
-  -D CMAKE_BUILD_TYPE=Release -D CMAKE_CXX_FLAGS="-I/usr/include/trilinos" \
-  -D CMAKE_INSTALL_PREFIX="$prefix/install" -D BUILD_SHARED_LIBS=on -D BUILD_MPI=on \
+  -D CMAKE_BUILD_TYPE=Release \
+  -D CMAKE_INSTALL_PREFIX="$prefix/install" -D BUILD_SHARED_LIBS=on -D BUILD_MPI=on -D BUILD_OMP=on \
   -D LAMMPS_INSTALL_RPATH=on -D BUILD_TOOLS=off -D BUILD_DOC=off \
-  -D EXTERNAL_KOKKOS=on -D LAMMPS_EXCEPTIONS=on -D DOWNLOAD_POTENTIALS=off $pkgargs >&2
+  -D EXTERNAL_KOKKOS=on -D Kokkos_ROOT="$kokkos" \
+  -D LAMMPS_EXCEPTIONS=on -D DOWNLOAD_POTENTIALS=off $pkgargs >&2
 echo "geomint: building LAMMPS (about 7 minutes on 2 cores)" >&2
 cmake --build "$prefix/build" -j"$(nproc)" >&2
 cmake --install "$prefix/build" >&2
@@ -51,5 +52,6 @@ cmake --install "$prefix/build" >&2
 ln -sfn "$src/src" "$prefix/install/lammps-src"
 cp "$prefix/build/lmp" "$prefix/install/bin/lmp" 2>/dev/null || true
 echo "$patches" > "$prefix/install/.patches"
+echo "$kokkos" > "$prefix/install/kokkos-prefix"
 touch "$prefix/install/.complete"
 echo "$prefix/install"

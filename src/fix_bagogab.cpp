@@ -246,7 +246,8 @@ void FixBagogab::init()
 
   for (int i = 0; i < modify->nfix; i++) {
     Fix *other = modify->fix[i];
-    if ((strcmp(other->style, "shake") == 0 || strcmp(other->style, "rattle") == 0) &&
+    // (also their suffixed variants, e.g. shake/kk under -sf kk)
+    if ((utils::strmatch(other->style, "^shake") || utils::strmatch(other->style, "^rattle")) &&
         (group->bitmask[other->igroup] & groupbit))
       error->all(FLERR, "{}: fix {} on atoms of this fix is not supported", STYLE, other->style);
   }

@@ -103,12 +103,13 @@ class FixBagogab : public Fix {
   int draw_block(int i0, int i1, int *idx, double (*xi)[3]) const;
   // [B(s_def h/2)] B(h/2) A(h/2) O(h) A(h/2), one pass over the group; s_def != 0
   // when the closing kick of the last step is still due (vout half)
-  void baoa_step(double s_def);
-  void baoa_step_zero(double s_def);    // the same with the net random momentum removed
+  // (virtual: fix bagogab/kk runs them as parallel_for over the same kernels)
+  virtual void baoa_step(double s_def);
+  virtual void baoa_step_zero(double s_def);    // the same with the net random momentum removed
   // B(scale h/2) on every group atom (points: projected, vertices: chain-rule
   // forces); apply = false only sums the kinetic-energy change; returns it
   // (this rank, energy units)
-  double kick_all(double scale, bool apply);
+  virtual double kick_all(double scale, bool apply);
 
   // in-triangle points (mesh keyword): spec/bagogab.md sections 3-8
   bool mesh_active;                // the mesh keyword was given

@@ -16,6 +16,10 @@
 #include "pair_lj_cut_dg.h"
 #include "pair_lj_mdf_dg.h"
 
+#ifdef GEOMINT_KOKKOS
+#include "fix_bagogab_kokkos.h"
+#endif
+
 using namespace LAMMPS_NS;
 
 namespace {
@@ -58,6 +62,16 @@ const StyleEntry styles[] = {
      &style_creator<DihedralNHarmonicDG>, nullptr},
     {"dihedral", "opls/dg", "GEOMINT dihedral opls with a discrete gradient",
      &style_creator<DihedralOPLSDG>, nullptr},
+#ifdef GEOMINT_KOKKOS
+    // LAMMPS derives no suffixed names for plugin styles: each /kk name is registered
+    {"fix", "bagogab/kk", "GEOMINT BAOAB Langevin integrator, Kokkos", nullptr,
+     &fix_creator<FixBagogabKokkos<LMPDeviceType>>},
+    {"fix", "bagogab/kk/device", "GEOMINT BAOAB Langevin integrator, Kokkos device", nullptr,
+     &fix_creator<FixBagogabKokkos<LMPDeviceType>>},
+    // (without a GPU backend LMPHostType is LMPDeviceType: the same class)
+    {"fix", "bagogab/kk/host", "GEOMINT BAOAB Langevin integrator, Kokkos host", nullptr,
+     &fix_creator<FixBagogabKokkos<LMPHostType>>},
+#endif
 };
 
 }    // namespace

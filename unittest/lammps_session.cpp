@@ -11,6 +11,7 @@
 #include <mpi.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <sstream>
@@ -20,11 +21,19 @@ using namespace LAMMPS_NS;
 
 namespace geomint_test {
 
-Session::Session(bool load_plugin)
+static bool kokkos_from_environment()
 {
-  const char *args[] = {"geomint_test", "-log", "none", "-echo", "none", "-screen", "none", "-nocite"};
-  char **argv = const_cast<char **>(args);
-  lmp = new LAMMPS(8, argv, MPI_COMM_WORLD);
+  const char *env = getenv("GEOMINT_TEST_KOKKOS");
+  return env && strcmp(env, "1") == 0;
+}
+
+Session::Session(bool load_plugin, int kk) : kokkos(kk < 0 ? kokkos_from_environment() : kk != 0)
+{
+  std::vector<const char *> args = {"geomint_test", "-log", "none", "-echo", "none",
+                                    "-screen", "none", "-nocite"};
+  // Kokkos is initialised once per process, with the thread count of its first instance
+  if (kokkos) args.insert(args.end(), {"-k", "on", "t", "2", "-sf", "kk"});
+  lmp = new LAMMPS(static_cast<int>(args.size()), const_cast<char **>(args.data()), MPI_COMM_WORLD);
   if (load_plugin) {
     cmd(std::string("plugin load ") + GEOMINT_PLUGIN);
     // LAMMPS only warns when dlopen() fails (e.g. an undefined symbol): fail loudly
@@ -136,6 +145,16 @@ std::vector<double> Session::fix_peratom(const std::string &fix_id, int ncol)
     for (int k = 0; k < ncol; k++)
       local[ncol * i + k] = (ncol == 1) ? fix->vector_atom[i] : fix->array_atom[i][k];
   return gather_by_tag(lmp, ncol, local);
+}
+
+bool plugin_has_kokkos()
+{
+  static int has = -1;
+  if (has < 0) {
+    Session s(true, 0);
+    has = s.lmp->modify->fix_map->count("bagogab/kk") ? 1 : 0;
+  }
+  return has == 1;
 }
 
 MeanSE mean_se(const std::vector<double> &a)

@@ -13,7 +13,9 @@ namespace geomint_test {
 
 class Session {
  public:
-  explicit Session(bool load_plugin = true);
+  // kokkos: 1 = run with '-k on t 2 -sf kk' (Kokkos, 2 OpenMP threads), 0 = plain
+  // LAMMPS, -1 = as the environment says (GEOMINT_TEST_KOKKOS=1: the .kk ctest variants)
+  explicit Session(bool load_plugin = true, int kokkos = -1);
   ~Session();
   Session(const Session &) = delete;
   Session &operator=(const Session &) = delete;
@@ -32,7 +34,11 @@ class Session {
   std::vector<double> fix_peratom(const std::string &fix_id, int ncol);
 
   LAMMPS_NS::LAMMPS *lmp;
+  bool kokkos;    // this session runs the /kk styles
 };
+
+// the plugin has fix bagogab/kk (a GEOMINT_KOKKOS build against a KOKKOS LAMMPS)
+bool plugin_has_kokkos();
 
 // Replica statistics: the mean of N independent replica averages and its standard error.
 struct MeanSE {

@@ -1,6 +1,6 @@
 // GEOMINT_INLINE must depend on the build (GEOMINT_KOKKOS), not on the order
-// of includes (issue "Trustworthy in real workflows", item 10).  Compiled by
-// ctest with -DGEOMINT_KOKKOS and a Kokkos on the include path: a kernel
+// of includes (issue "Trustworthy in real workflows", item 10).  Built in a
+// GEOMINT_KOKKOS build with -DGEOMINT_KOKKOS and the build's Kokkos: a kernel
 // header included before any Kokkos header must already give device-callable
 // kernels (KOKKOS_INLINE_FUNCTION), or a CUDA build would see host-only
 // inlines in one translation unit and device functions in another.
