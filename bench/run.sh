@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
 # ./geomint bench [name]: run benchmark decks and print ratios against LAMMPS's own fixes.
 set -euo pipefail
-root=$1; lmp=$2; which=${3:-all}
+root=$1; lmp=$2; which=${3:-all}; flag=${4:-}
+# --kk: every style with a /kk variant (GEOMINT's and LAMMPS's) on Kokkos, 2 OpenMP threads
+kkargs=(); tag=""
+if [ "$flag" = "--kk" ]; then kkargs=(-k on t 2 -sf kk); tag=".kk"; export OMP_NUM_THREADS=2; fi
 out="$root/out/bench"; mkdir -p "$out"
 py=python3; [ -x /usr/bin/python3 ] && py=/usr/bin/python3
 run_one() {
   local name=$1 a=$2 b=$3; shift 3
-  echo "== bench $name: $a vs $b (log: out/bench/$name.log)"
-  (cd "$out" && "$lmp" -in "$root/bench/in.$name" -log "$name.log" -screen none "$@") \
-    || { echo "benchmark $name failed; see $out/$name.log" >&2; tail -n 5 "$out/$name.log" >&2; exit 1; }
-  "$py" "$root/bench/report.py" "$out/$name.log" "$a" "$b"
+  local log="$name$tag.log"
+  echo "== bench $name${tag:+ (Kokkos, 2 threads)}: $a vs $b (log: out/bench/$log)"
+  (cd "$out" && "$lmp" "${kkargs[@]}" -in "$root/bench/in.$name" -log "$log" -screen none "$@") \
+    || { echo "benchmark $name failed; see $out/$log" >&2; tail -n 5 "$out/$log" >&2; exit 1; }
+  "$py" "$root/bench/report.py" "$out/$log" "$a" "$b"
 }
 case "$which" in
   bagogab|membrane|dg|all) ;;
