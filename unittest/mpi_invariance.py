@@ -2,7 +2,8 @@
 """Run one LAMMPS deck in several ways and compare the final per-atom state.
 
 Default: the deck on each rank count of --ranks; every run must agree with the
-first one.  --restart N: the deck on N ranks with mode=whole (2n steps) against
+first one.  --kk RANKS:THREADS (repeatable): also with '-k on t THREADS -sf kk'
+on RANKS ranks (the /kk styles), compared with the first plain run.  --restart N: the deck on N ranks with mode=whole (2n steps) against
 mode=first (n steps, write_restart) followed by mode=second (read_restart,
 n steps).
 
@@ -32,11 +33,11 @@ class Runner:
     def __init__(self, a, tmp):
         self.a, self.tmp = a, tmp
 
-    def run(self, nranks, tag, extra=()):
+    def run(self, nranks, tag, extra=(), lmp_args=()):
         """Run the deck; returns (dump rows or None, matched log lines)."""
         a, tmp = self.a, self.tmp
         out, log = os.path.join(tmp, f"{tag}.dump"), os.path.join(tmp, f"{tag}.log")
-        cmd = [a.mpirun, "-np", str(nranks), "--oversubscribe", a.lmp, "-in", a.deck,
+        cmd = [a.mpirun, "-np", str(nranks), "--oversubscribe", a.lmp, *lmp_args, "-in", a.deck,
                "-var", "out", out, "-log", log, "-screen", "none"]
         for k, v in list(a.var) + list(extra):
             cmd += ["-var", k, v]
@@ -83,6 +84,8 @@ def main():
     ap.add_argument("--setup", help="deck run once on 1 rank first; it writes ${data}")
     ap.add_argument("--var", nargs=2, action="append", default=[])
     ap.add_argument("--generate", help="python script run once in the work directory first")
+    ap.add_argument("--kk", action="append", default=[], metavar="RANKS:THREADS",
+                    help="also run with -k on t THREADS -sf kk on RANKS ranks")
     ap.add_argument("--match", default="MATCH",
                     help="log lines starting with this must be identical in the compared runs")
     a = ap.parse_args()
@@ -117,6 +120,11 @@ def main():
     ok = True
     for n in a.ranks[1:]:
         ok = compare(results[ref_n], results[n], a.tol, f"np{ref_n} vs np{n}") and ok
+    os.environ.setdefault("OMP_PROC_BIND", "false")
+    for spec in a.kk:
+        nr, nt = (int(x) for x in spec.split(":"))
+        kk = runner.run(nr, f"kk_np{nr}_t{nt}", lmp_args=("-k", "on", "t", str(nt), "-sf", "kk"))
+        ok = compare(results[ref_n], kk, a.tol, f"np{ref_n} vs /kk np{nr} x {nt} threads") and ok
     return 0 if ok else 1
 
 
