@@ -6,6 +6,8 @@
 
 #include "fix_bagogab.h"
 
+#include "bagogab_mesh.h"
+
 #include "geomint_comm.h"
 #include "geomint_compat.h"
 #include "geomint_restart.h"
@@ -48,7 +50,7 @@ FixBagogab::FixBagogab(LAMMPS *lmp, int narg, char **arg) :
     Fix(lmp, narg, arg), tstr(nullptr), tvar(-1), zero_flag(false), tally_flag(true),
     snap_flag(false), intri_group(-1), t_target(0.0), dtf(0.0), kt_mvv2e(0.0), e_bath_local(0.0),
     e_bath_restart(0.0), v_is_half(false), dt_half(0.0), corr_after_run(0.0), nmax_delta(0), delta(nullptr), mesh_active(false), intri_bit(0),
-    mesh_checked(false), dmax(0.0), state(nullptr), vtx(nullptr), vtx_valid(false), nmax_work(0),
+    mesh(nullptr), state(nullptr), vtx(nullptr), vtx_valid(false), nmax_work(0),
     fc(nullptr), dp(nullptr), wat(nullptr), rev_buf(nullptr), n_transfers(0), n_reflections(0),
     max_segments(0), timing(getenv("GEOMINT_TIMING") != nullptr), substep_seconds{0.0, 0.0, 0.0, 0.0}
 {
@@ -164,7 +166,7 @@ FixBagogab::FixBagogab(LAMMPS *lmp, int narg, char **arg) :
     if (atom->map_style == 0)
       error->all(FLERR, "{}: the mesh keyword needs an atom map; use 'atom_modify map array' (or "
                  "map yes) before the simulation box is defined", STYLE);
-    read_mesh();
+    mesh = new BagogabMesh(lmp, mesh_file, STYLE);
 
     // per-atom state (triangle id, l1, l2, l3): migrates, restarts, dumps as f_ID[1-4]
     peratom_flag = 1;
@@ -198,6 +200,7 @@ FixBagogab::FixBagogab(LAMMPS *lmp, int narg, char **arg) :
 FixBagogab::~FixBagogab()
 {
   if (copymode) return;    // a Kokkos functor's copy owns nothing
+  delete mesh;
   delete[] tstr;
   memory->destroy(delta);
   if (mesh_active && geomint_compat::fix_exists(modify, id)) {
@@ -483,11 +486,8 @@ void FixBagogab::baoa_step_zero(double s_def)
       local[3] += m;
     }
   }
-  double global[4];
-  MPI_Allreduce(local, global, 4, MPI_DOUBLE, MPI_SUM, world);
-  double vshift[3] = {0.0, 0.0, 0.0};
-  if (global[3] > 0.0)
-    for (int k = 0; k < 3; k++) vshift[k] = global[k] / global[3];
+  double vshift[3];
+  random_momentum_shift(local, vshift);
 
   // O with the shifted changes, then A
 
@@ -502,6 +502,19 @@ void FixBagogab::baoa_step_zero(double s_def)
     geomint::drift(x[i], v[i], half_h);
   }
   if (tally_flag) e_bath_local += 0.5 * force->mvv2e * de;
+}
+
+/* ----------------------------------------------------------------------
+   zero yes: the velocity shift that removes the net random momentum, the
+   mass-weighted mean of the random changes over the group; local = this
+   rank's (sum m delta_x, sum m delta_y, sum m delta_z, sum m)
+------------------------------------------------------------------------- */
+
+void FixBagogab::random_momentum_shift(const double local[4], double shift[3]) const
+{
+  double global[4];
+  MPI_Allreduce(local, global, 4, MPI_DOUBLE, MPI_SUM, world);
+  for (int k = 0; k < 3; k++) shift[k] = global[3] > 0.0 ? global[k] / global[3] : 0.0;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -634,12 +647,12 @@ static constexpr int RESTART_VERSION = 3;
 void FixBagogab::write_restart(FILE *fp)
 {
   // the checksum is split into two exact 31-bit halves
-  const uint64_t cks = mesh_active ? mesh.checksum() : 0;
+  const uint64_t cks = mesh_active ? mesh->table.checksum() : 0;
   // the bath tally alone (the vout half correction is recomputed after reading)
   double local = e_bath_local + e_bath_restart, tally = 0.0;
   MPI_Allreduce(&local, &tally, 1, MPI_DOUBLE, MPI_SUM, world);
   const std::vector<double> list = {tally,
-                                    mesh_active ? static_cast<double>(mesh.ntri) : 0.0,
+                                    mesh_active ? static_cast<double>(mesh->table.ntri) : 0.0,
                                     static_cast<double>(cks >> 31),
                                     static_cast<double>(cks & 0x7fffffffULL),
                                     v_is_half ? 1.0 : 0.0,
@@ -672,8 +685,8 @@ void FixBagogab::restart(char *buf)
   }
   e_bath_local = 0.0;
   e_bath_restart = (comm->me == 0) ? list[0] : 0.0;
-  const uint64_t cks = mesh_active ? mesh.checksum() : 0;
-  const int ntri = mesh_active ? mesh.ntri : 0;
+  const uint64_t cks = mesh_active ? mesh->table.checksum() : 0;
+  const int ntri = mesh_active ? mesh->table.ntri : 0;
   if (static_cast<int>(ntri_file) != ntri || static_cast<uint64_t>(cks_hi) != (cks >> 31) ||
       static_cast<uint64_t>(cks_lo) != (cks & 0x7fffffffULL))
     error->all(FLERR, "{}: the mesh differs from the one in the restart file ({} triangles there, "
@@ -697,7 +710,7 @@ double FixBagogab::memory_usage()
   if (mesh_active) {
     bytes += 4.0 * atom->nmax * sizeof(double);
     bytes += nmax_work * (4.0 * sizeof(int) + 8.0 * sizeof(double));
-    bytes += mesh.ntri * (3.0 * sizeof(int64_t) + 6.0 * sizeof(int));
+    bytes += mesh->memory_usage();
   }
   return bytes;
 }
@@ -738,190 +751,7 @@ struct MeshAccess {
   }
 };
 
-inline void frame_of(double **x, const int *c, geomint::TriFrame &F)
-{
-  geomint::tri_frame(x[c[0]], x[c[1]], x[c[2]], F);
-}
-
 }    // namespace
-
-/* ----------------------------------------------------------------------
-   rank 0 reads and checks the mesh file, every rank gets the table
-------------------------------------------------------------------------- */
-
-void FixBagogab::read_mesh()
-{
-  std::string err;
-  std::vector<int64_t> flat;
-  if (comm->me == 0) {
-    std::ifstream in(mesh_file);
-    if (!in) {
-      err = "cannot open mesh file " + mesh_file + ": " + utils::getsyserror();
-    } else {
-      std::stringstream text;
-      text << in.rdbuf();
-      err = geomint::parse_mesh(text.str(), mesh_file, mesh);
-      flat = mesh.tri;
-    }
-  }
-  int len = err.size();
-  MPI_Bcast(&len, 1, MPI_INT, 0, world);
-  if (len) {
-    err.resize(len);
-    MPI_Bcast(&err[0], len, MPI_CHAR, 0, world);
-    error->all(FLERR, "{}: {}", STYLE, err);
-  }
-  int ntri = mesh.ntri;
-  MPI_Bcast(&ntri, 1, MPI_INT, 0, world);
-  if (comm->me != 0) {
-    mesh.ntri = ntri;
-    flat.resize(3 * static_cast<size_t>(ntri));
-  }
-  MPI_Bcast(flat.data(), 3 * ntri, MPI_INT64_T, 0, world);
-  if (comm->me != 0) {
-    mesh.tri = flat;
-    mesh.build_adjacency();
-  }
-  if (comm->me == 0)
-    utils::logmesg(lmp, "{}: mesh {} with {} triangles, {} border edges\n", STYLE, mesh_file,
-                   mesh.ntri, mesh.nborder);
-
-  // vertex -> triangles, for the search of a point's triangle
-  mesh_vertices = mesh.vertices();
-  vtri_offset.assign(mesh_vertices.size() + 1, 0);
-  for (int64_t a : mesh.tri)
-    vtri_offset[std::lower_bound(mesh_vertices.begin(), mesh_vertices.end(), a) -
-                mesh_vertices.begin() + 1]++;
-  for (size_t v = 0; v < mesh_vertices.size(); v++) vtri_offset[v + 1] += vtri_offset[v];
-  vtri_list.assign(3 * static_cast<size_t>(mesh.ntri), 0);
-  std::vector<int> fill(vtri_offset.begin(), vtri_offset.end() - 1);
-  for (int t = 0; t < mesh.ntri; t++)
-    for (int k = 0; k < 3; k++) {
-      const size_t v = std::lower_bound(mesh_vertices.begin(), mesh_vertices.end(),
-                                        mesh.corner(t, k)) - mesh_vertices.begin();
-      vtri_list[fill[v]++] = t;
-    }
-}
-
-bool FixBagogab::is_vertex(int64_t tag) const
-{
-  return std::binary_search(mesh_vertices.begin(), mesh_vertices.end(), tag);
-}
-
-/* ----------------------------------------------------------------------
-   checks of every setup: vertices exist, triangles are not degenerate,
-   edges shorter than half the box, points are not vertices; D_max
-------------------------------------------------------------------------- */
-
-void FixBagogab::check_mesh()
-{
-  const int nv = mesh_vertices.size();
-  const int nlocal = atom->nlocal;
-  double **x = atom->x;
-
-  // every vertex is owned by exactly one rank; gather the vertex positions
-  std::vector<double> pos(4 * static_cast<size_t>(nv), 0.0), all(4 * static_cast<size_t>(nv));
-  for (int v = 0; v < nv; v++) {
-    if (mesh_vertices[v] > atom->map_tag_max) continue;    // no such atom
-    const int j = atom->map(static_cast<tagint>(mesh_vertices[v]));
-    if (j >= 0 && j < nlocal) {
-      pos[4 * v] = x[j][0];
-      pos[4 * v + 1] = x[j][1];
-      pos[4 * v + 2] = x[j][2];
-      pos[4 * v + 3] = 1.0;
-    }
-  }
-  MPI_Allreduce(pos.data(), all.data(), 4 * nv, MPI_DOUBLE, MPI_SUM, world);
-  for (int v = 0; v < nv; v++)
-    if (all[4 * v + 3] != 1.0)
-      error->all(FLERR, "{}: atom {} of mesh {} does not exist; every atom ID in the mesh file "
-                 "must be an atom of the system",
-                 STYLE, mesh_vertices[v], mesh_file);
-
-  // geometry with the closest-image convention
-  const int *periodic = domain->periodicity;
-  const double prd[3] = {domain->xprd, domain->yprd, domain->zprd};
-  double longest = 0.0;
-  for (int t = 0; t < mesh.ntri; t++) {
-    double R[3][3];
-    for (int k = 0; k < 3; k++) {
-      const size_t v = std::lower_bound(mesh_vertices.begin(), mesh_vertices.end(),
-                                        mesh.corner(t, k)) - mesh_vertices.begin();
-      for (int d = 0; d < 3; d++) R[k][d] = all[4 * v + d];
-      if (k > 0) {
-        double dx[3] = {R[k][0] - R[0][0], R[k][1] - R[0][1], R[k][2] - R[0][2]};
-        domain->minimum_image(dx[0], dx[1], dx[2]);
-        for (int d = 0; d < 3; d++) R[k][d] = R[0][d] + dx[d];
-      }
-    }
-    geomint::TriFrame F;
-    geomint::tri_frame(R[0], R[1], R[2], F);
-    const double ell = std::sqrt(F.l2max);
-    longest = std::max(longest, ell);
-    // area = sqrt(det G)/2 > 1e-12 l^2
-    if (!(std::sqrt(std::max(F.det, 0.0)) * 0.5 > 1e-12 * F.l2max))
-      error->all(FLERR, "{}: triangle {} of mesh {} has zero area (atoms {} {} {}); remove it or "
-                 "move its vertices apart",
-                 STYLE, t + 1, mesh_file, mesh.corner(t, 0), mesh.corner(t, 1), mesh.corner(t, 2));
-    for (int d = 0; d < 3; d++)
-      if (periodic[d] && !(ell < 0.5 * prd[d]))
-        error->all(FLERR, "{}: triangle {} of mesh {} has an edge of length {:.6g}, not shorter "
-                   "than half the periodic box length {:.6g}; the closest-image rule needs a "
-                   "larger box",
-                   STYLE, t + 1, mesh_file, ell, prd[d]);
-  }
-  dmax = longest;
-
-  // no point is a vertex
-  if (intri_bit) {
-    bigint nbad = 0, first = 0;
-    for (int i = 0; i < nlocal; i++)
-      if ((atom->mask[i] & intri_bit) && is_vertex(atom->tag[i])) {
-        if (!nbad) first = atom->tag[i];
-        nbad++;
-      }
-    bigint total = 0, firstmax = 0;
-    MPI_Allreduce(&nbad, &total, 1, MPI_LMP_BIGINT, MPI_SUM, world);
-    MPI_Allreduce(&first, &firstmax, 1, MPI_LMP_BIGINT, MPI_MAX, world);
-    if (total)
-      error->all(FLERR, "{}: {} atoms of intri group {} are also mesh vertices (e.g. atom {}); a "
-                 "point cannot be a vertex of the mesh it moves on",
-                 STYLE, total, group->names[intri_group], firstmax);
-  }
-
-  if (!mesh_checked) {
-    mesh_checked = true;
-    // vertices that this fix does not move
-    bigint frozen = 0, nfrozen = 0;
-    for (int i = 0; i < nlocal; i++)
-      if (!(atom->mask[i] & groupbit) && is_vertex(atom->tag[i])) frozen++;
-    MPI_Allreduce(&frozen, &nfrozen, 1, MPI_LMP_BIGINT, MPI_SUM, world);
-    if (nfrozen && tally_flag && comm->me == 0)
-      error->warning(FLERR, "{}: {} mesh vertices are not in the fix group: they are not "
-                     "integrated by this fix, chain-rule and recoil forces on them are dropped, "
-                     "and etotal+f_{} is not conserved if other fixes move them",
-                     STYLE, nfrozen, id);
-  }
-
-  // the ghost shell must hold every vertex of every point's triangle
-  const double cut = std::max(neighbor->cutneighmax, comm->cutghostuser);
-  if (cut < dmax + neighbor->skin && comm->me == 0)
-    error->warning(FLERR, "{}: the ghost cutoff {:.6g} is shorter than the longest triangle edge "
-                   "{:.6g} plus the skin {:.6g}; vertices may be missing on some ranks: use "
-                   "comm_modify cutoff {:.6g}",
-                   STYLE, cut, dmax, neighbor->skin, dmax + 2.0 * neighbor->skin);
-}
-
-/* ----------------------------------------------------------------------
-   local index of the closest image of corner k of triangle t to atom i
-------------------------------------------------------------------------- */
-
-int FixBagogab::corner_image(int i, int t, int k) const
-{
-  if (mesh.corner(t, k) > atom->map_tag_max) return -1;
-  const int j = atom->map(static_cast<tagint>(mesh.corner(t, k)));
-  return j < 0 ? -1 : domain->closest_image(i, j);
-}
 
 /* ----------------------------------------------------------------------
    failures during a step (a point without triangle, a missing vertex, a
@@ -943,31 +773,6 @@ void FixBagogab::agree_on_failures()
   const std::string msg = geomint_compat::first_failure(lmp, failure);
   failure.clear();
   if (!msg.empty()) error->all(FLERR, "{}: {}", STYLE, msg);
-}
-
-std::string FixBagogab::degenerate_msg(int tri) const
-{
-  return fmt::format("triangle {} of mesh {} became degenerate (its corners are collinear) at "
-                     "step {}; reduce the timestep or make the membrane stiffer against "
-                     "flattening of its triangles",
-                     tri, mesh_file, update->ntimestep);
-}
-
-std::string FixBagogab::missing_vertex_msg(int i, int t) const
-{
-  int64_t vtag = 0;
-  for (int k = 0; k < 3; k++)
-    if (corner_image(i, t, k) < 0) vtag = mesh.corner(t, k);
-  // X = D_max + delta, delta = skin + 2 max|v| h
-  double vmax = 0.0;
-  double **v = atom->v;
-  for (int a = 0; a < atom->nlocal; a++)
-    vmax = std::max(vmax, std::sqrt(v[a][0] * v[a][0] + v[a][1] * v[a][1] + v[a][2] * v[a][2]));
-  const double need = dmax + neighbor->skin + 2.0 * vmax * update->dt;
-  return fmt::format("vertex {} of triangle {} (point {}) not found on rank {} at step {}; use "
-                     "comm_modify cutoff {}",
-                     vtag, t + 1, atom->tag[i], comm->me, update->ntimestep,
-                     std::ceil(need * 100.0) / 100.0);
 }
 
 /* ----------------------------------------------------------------------
@@ -997,12 +802,12 @@ void FixBagogab::corners_of(int i)
                                "so that setup assigns it a triangle",
                                atom->tag[i], update->ntimestep, group->names[intri_group]));
   for (int k = 0; k < 3; k++) {
-    vtx[i][k] = corner_image(i, t, k);
-    if (vtx[i][k] < 0) return fail(i, missing_vertex_msg(i, t));
+    vtx[i][k] = mesh->corner_image(i, t, k);
+    if (vtx[i][k] < 0) return fail(i, mesh->missing_vertex_msg(i, t));
   }
   vtx[i][3] = 1;
   frame_of(atom->x, vtx[i], frames[i]);
-  if (geomint::tri_degenerate(frames[i])) fail(i, degenerate_msg(t + 1));
+  if (geomint::tri_degenerate(frames[i])) fail(i, mesh->degenerate_msg(t + 1));
 }
 
 void FixBagogab::grow_work()
@@ -1033,141 +838,11 @@ void FixBagogab::pre_neighbor()
 void FixBagogab::setup_pre_neighbor()
 {
   if (!mesh_active) return;
-  check_mesh();
-  assign_points();
+  mesh->check(groupbit, intri_bit, intri_group >= 0 ? group->names[intri_group] : "", tally_flag,
+              id);
+  mesh->assign(intri_bit, snap_flag, state);
   geomint_compat::forward_comm(comm, this);
   vtx_valid = false;
-}
-
-void FixBagogab::assign_points()
-{
-  if (!intri_bit) return;
-  grow_work();
-  double **x = atom->x;
-  double **v = atom->v;
-  const int *mask = atom->mask;
-  const int nlocal = atom->nlocal;
-  const int nall = nlocal + atom->nghost;
-
-  // vertex atoms (owned and ghost images) binned with bins of size D_max
-  const double bin = dmax > 0.0 ? dmax : 1.0;
-  auto key = [bin](const double *p, int dx, int dy, int dz) {
-    const int64_t ix = static_cast<int64_t>(std::floor(p[0] / bin)) + dx;
-    const int64_t iy = static_cast<int64_t>(std::floor(p[1] / bin)) + dy;
-    const int64_t iz = static_cast<int64_t>(std::floor(p[2] / bin)) + dz;
-    return (ix * 73856093) ^ (iy * 19349663) ^ (iz * 83492791);
-  };
-  std::unordered_map<int64_t, std::vector<int>> bins;
-  bool built = false;
-
-  std::vector<int> cand;
-  std::string failure;    // the first failure on this rank
-  for (int i = 0; i < nlocal; i++) {
-    if (!(mask[i] & intri_bit)) continue;
-
-    // keep a valid assignment without touching x (bitwise restarts)
-    const int t0 = static_cast<int>(state[i][0]) - 1;
-    if (t0 >= 0 && t0 < mesh.ntri) {
-      int c[3];
-      bool ok = true;
-      for (int k = 0; k < 3; k++) ok = ok && (c[k] = corner_image(i, t0, k)) >= 0;
-      if (ok) {
-        geomint::TriFrame F;
-        frame_of(x, c, F);
-        double lam[3] = {state[i][1], state[i][2], state[i][3]}, r[3], dx[3];
-        geomint::tri_point(F, lam, r);
-        geomint::sub3(x[i], r, dx);
-        if (std::sqrt(geomint::dot3(dx, dx)) <= 1e-6 * std::sqrt(F.l2max)) {
-          double ldot[3], pv[3], out[3];
-          geomint::tri_project(F, v[i], ldot, pv);
-          geomint::sub3(v[i], pv, out);
-          if (geomint::dot3(out, out) > 1e-24 * geomint::dot3(v[i], v[i]))
-            for (int d = 0; d < 3; d++) v[i][d] = pv[d];
-          continue;
-        }
-      }
-    }
-
-    if (!built) {
-      for (int j = 0; j < nall; j++)
-        if (is_vertex(atom->tag[j])) bins[key(x[j], 0, 0, 0)].push_back(j);
-      built = true;
-    }
-
-    // candidate triangles: those of the vertices in the 27 bins around the point
-    cand.clear();
-    for (int dx = -1; dx <= 1; dx++)
-      for (int dy = -1; dy <= 1; dy++)
-        for (int dz = -1; dz <= 1; dz++) {
-          auto it = bins.find(key(x[i], dx, dy, dz));
-          if (it == bins.end()) continue;
-          for (int j : it->second) {
-            const size_t vv = std::lower_bound(mesh_vertices.begin(), mesh_vertices.end(),
-                                               static_cast<int64_t>(atom->tag[j])) -
-                mesh_vertices.begin();
-            for (int q = vtri_offset[vv]; q < vtri_offset[vv + 1]; q++)
-              cand.push_back(vtri_list[q]);
-          }
-        }
-    std::sort(cand.begin(), cand.end());
-    cand.erase(std::unique(cand.begin(), cand.end()), cand.end());
-    if (cand.empty() && snap_flag)
-      for (int t = 0; t < mesh.ntri; t++) cand.push_back(t);
-
-    int best = -1, bestc[3] = {-1, -1, -1};
-    double bestd = 0.0, bestlam[3] = {0.0, 0.0, 0.0}, bestell = 0.0;
-    for (int t : cand) {
-      int c[3];
-      bool ok = true;
-      for (int k = 0; k < 3; k++) ok = ok && (c[k] = corner_image(i, t, k)) >= 0;
-      if (!ok) continue;
-      double lam[3];
-      const double d = std::sqrt(
-          geomint::closest_point_triangle(x[i], x[c[0]], x[c[1]], x[c[2]], lam));
-      const double tol = 1e-12 * dmax;
-      if (best < 0 || d < bestd - tol || (std::fabs(d - bestd) <= tol && t < best)) {
-        geomint::TriFrame F;
-        frame_of(x, c, F);
-        best = t;
-        bestd = d;
-        bestell = std::sqrt(F.l2max);
-        for (int k = 0; k < 3; k++) {
-          bestc[k] = c[k];
-          bestlam[k] = lam[k];
-        }
-      }
-    }
-    // errors are agreed on by all ranks after the loop (error->all reaches log.lammps)
-    if (best < 0) {
-      if (failure.empty())
-        failure = fmt::format("no candidate triangle for point {} on rank {}: none of the "
-                              "triangles near it has all its vertices on this rank; use "
-                              "comm_modify cutoff {}",
-                              atom->tag[i], comm->me,
-                              std::ceil((dmax + 2.0 * neighbor->skin) * 100.0) / 100.0);
-      continue;
-    }
-    if (!snap_flag && bestd > 1e-6 * bestell) {
-      if (failure.empty())
-        failure = fmt::format("point {} is {:.6g} away from the closest triangle {} (longest "
-                              "edge {:.6g}); points must lie on the mesh, or use 'snap yes' to "
-                              "project them onto it",
-                              atom->tag[i], bestd, best + 1, bestell);
-      continue;
-    }
-
-    geomint::clamp_barycentric(bestlam);
-    geomint::TriFrame F;
-    frame_of(x, bestc, F);
-    geomint::tri_point(F, bestlam, x[i]);
-    double ldot[3], pv[3];
-    geomint::tri_project(F, v[i], ldot, pv);
-    for (int d = 0; d < 3; d++) v[i][d] = pv[d];
-    state[i][0] = best + 1;
-    for (int k = 0; k < 3; k++) state[i][k + 1] = bestlam[k];
-  }
-  const std::string msg = geomint_compat::first_failure(lmp, failure);
-  if (!msg.empty()) error->all(FLERR, "{}: {}", STYLE, msg);
 }
 
 /* ----------------------------------------------------------------------
@@ -1286,7 +961,7 @@ void FixBagogab::a_step()
     geomint::TriFrame &F = frames[i];
     frame_of(x, vtx[i], F);
     if (geomint::tri_degenerate(F)) {
-      fail(i, degenerate_msg(static_cast<int>(state[i][0])));
+      fail(i, mesh->degenerate_msg(static_cast<int>(state[i][0])));
       continue;
     }
     double ldot[3];
@@ -1309,7 +984,7 @@ void FixBagogab::g_step(double tau)
   const int nall = nlocal + atom->nghost;
 
   for (int j = 0; j < nall; j++) dp[j][0] = dp[j][1] = dp[j][2] = 0.0;
-  MeshAccess acc = {x, mask, groupbit, dp, &mesh, atom, domain, 0};
+  MeshAccess acc = {x, mask, groupbit, dp, &mesh->table, atom, domain, 0};
   for (int i = 0; i < nlocal; i++) {
     if (!(mask[i] & intri_bit) || vtx[i][3] < 0) continue;
     acc.i = i;
@@ -1318,10 +993,10 @@ void FixBagogab::g_step(double tau)
     const double m = rmass ? rmass[i] : mass[type[i]];
     const geomint::GDriftResult r = geomint::g_drift_frame(acc, t, vtx[i], frames[i], lam, v[i], m, tau);
     if (r.status == geomint::G_MISSING_VERTEX) {
-      fail(i, missing_vertex_msg(i, t));
+      fail(i, mesh->missing_vertex_msg(i, t));
       continue;
     } else if (r.status == geomint::G_DEGENERATE) {
-      fail(i, degenerate_msg(t + 1));
+      fail(i, mesh->degenerate_msg(t + 1));
       continue;
     } else if (r.status == geomint::G_TOO_MANY_SEGMENTS) {
       fail(i, fmt::format("time step too large for the mesh: point {} crossed more than {} "
@@ -1395,11 +1070,8 @@ void FixBagogab::o_step()
     }
   }
   if (zero_flag) {
-    double global[4];
-    MPI_Allreduce(local, global, 4, MPI_DOUBLE, MPI_SUM, world);
-    double shift[3] = {0.0, 0.0, 0.0};
-    if (global[3] > 0.0)
-      for (int d = 0; d < 3; d++) shift[d] = global[d] / global[3];
+    double shift[3];
+    random_momentum_shift(local, shift);
     for (int i = 0; i < nlocal; i++) {
       if (!(mask[i] & groupbit) || (mask[i] & intri_bit)) continue;
       const int t = type[i];

@@ -16,7 +16,6 @@ FixStyle(bagogab,FixBagogab);
 #include "fix.h"
 #include "geomint_compat.h"
 
-#include "geomint/mesh_table.h"
 #include "geomint/triangle.h"
 
 #include <string>
@@ -110,15 +109,12 @@ class FixBagogab : public Fix {
   // forces); apply = false only sums the kinetic-energy change; returns it
   // (this rank, energy units)
   virtual double kick_all(double scale, bool apply);
+  void random_momentum_shift(const double local[4], double shift[3]) const;    // zero yes
 
   // in-triangle points (mesh keyword): spec/bagogab.md sections 3-8
   bool mesh_active;                // the mesh keyword was given
-  geomint::MeshTable mesh;         // replicated connectivity and adjacency
-  std::vector<int64_t> mesh_vertices;              // sorted distinct vertex IDs
-  std::vector<int> vtri_offset, vtri_list;         // vertex -> its triangles (CSR)
   int intri_bit;                   // group bit of the points (0: none)
-  bool mesh_checked;               // the one-time checks of the first setup are done
-  double dmax;                     // longest triangle edge at the latest setup
+  class BagogabMesh *mesh;         // the mesh (bagogab_mesh.h), null without the mesh keyword
   double **state;                  // per atom: triangle id (1-based, 0 = none), l1, l2, l3
   int **vtx;                       // per point: local indices of its corners (closest images), computed flag
   bool vtx_valid;                  // vtx is valid until the next reneighboring
@@ -130,19 +126,12 @@ class FixBagogab : public Fix {
   bool timing;                     // GEOMINT_TIMING is set: time the G sub-steps
   double substep_seconds[4];       // time in B (initial), A, G, O during this run
 
-  void read_mesh();
-  void check_mesh();
-  void assign_points();
   void grow_work();
   void find_corners();
   void corners_of(int i);
-  int corner_image(int i, int t, int k) const;
   std::string failure;             // the first failure of this step on this rank
   void fail(int i, const std::string &msg);
   void agree_on_failures();        // collective: error->all with the first failure
-  std::string missing_vertex_msg(int i, int t) const;
-  std::string degenerate_msg(int tri) const;    // triangle id (1-based)
-  bool is_vertex(int64_t tag) const;
   void bagogab_step(double s_def);
   double b_step(double s, double s2, bool apply);
   void a_step();

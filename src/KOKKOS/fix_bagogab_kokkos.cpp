@@ -282,11 +282,8 @@ template <class DeviceType> void FixBagogabKokkos<DeviceType>::baoa_step_zero(do
   double local[4] = {0.0, 0.0, 0.0, 0.0};
   Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, atom->nlocal),
                           ZeroFirstFunctor<DeviceType>(d, d_delta), local);
-  double global[4];
-  MPI_Allreduce(local, global, 4, MPI_DOUBLE, MPI_SUM, world);
-  double shift[3] = {0.0, 0.0, 0.0};
-  if (global[3] > 0.0)
-    for (int k = 0; k < 3; k++) shift[k] = global[k] / global[3];
+  double shift[3];
+  random_momentum_shift(local, shift);
   double de = 0.0;
   Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, atom->nlocal),
                           ZeroSecondFunctor<DeviceType>(d, d_delta, shift), de);

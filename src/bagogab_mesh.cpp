@@ -1,0 +1,366 @@
+/* ----------------------------------------------------------------------
+   GEOMINT - the triangle mesh of fix bagogab's in-triangle points
+   (spec/bagogab.md sections 3-4): reading and broadcasting the mesh file,
+   the vertex -> triangle index, the checks of every setup, the closest
+   images of a triangle's corners, and the search and assignment of every
+   point's triangle.  The mathematics is lib/geomint/mesh_table.h and
+   lib/geomint/triangle.h.
+------------------------------------------------------------------------- */
+
+#include "bagogab_mesh.h"
+
+#include "geomint_compat.h"
+
+#include "atom.h"
+#include "comm.h"
+#include "domain.h"
+#include "error.h"
+#include "group.h"
+#include "neighbor.h"
+#include "update.h"
+#include "utils.h"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+#include <unordered_map>
+
+using namespace LAMMPS_NS;
+
+/* ----------------------------------------------------------------------
+   rank 0 reads and checks the mesh file, every rank gets the table
+------------------------------------------------------------------------- */
+
+BagogabMesh::BagogabMesh(LAMMPS *lmp, const std::string &mesh_file, const char *style_name) :
+    Pointers(lmp), file(mesh_file), style(style_name), dmax(0.0), checked(false)
+{
+  std::string err;
+  std::vector<int64_t> flat;
+  if (comm->me == 0) {
+    std::ifstream in(file);
+    if (!in) {
+      err = "cannot open mesh file " + file + ": " + utils::getsyserror();
+    } else {
+      std::stringstream text;
+      text << in.rdbuf();
+      err = geomint::parse_mesh(text.str(), file, table);
+      flat = table.tri;
+    }
+  }
+  int len = err.size();
+  MPI_Bcast(&len, 1, MPI_INT, 0, world);
+  if (len) {
+    err.resize(len);
+    MPI_Bcast(&err[0], len, MPI_CHAR, 0, world);
+    error->all(FLERR, "{}: {}", style, err);
+  }
+  int ntri = table.ntri;
+  MPI_Bcast(&ntri, 1, MPI_INT, 0, world);
+  if (comm->me != 0) {
+    table.ntri = ntri;
+    flat.resize(3 * static_cast<size_t>(ntri));
+  }
+  MPI_Bcast(flat.data(), 3 * ntri, MPI_INT64_T, 0, world);
+  if (comm->me != 0) {
+    table.tri = flat;
+    table.build_adjacency();
+  }
+  if (comm->me == 0)
+    utils::logmesg(lmp, "{}: mesh {} with {} triangles, {} border edges\n", style, file,
+                   table.ntri, table.nborder);
+
+  // vertex -> triangles, for the search of a point's triangle
+  vertices = table.vertices();
+  vtri_offset.assign(vertices.size() + 1, 0);
+  for (int64_t a : table.tri)
+    vtri_offset[std::lower_bound(vertices.begin(), vertices.end(), a) -
+                vertices.begin() + 1]++;
+  for (size_t v = 0; v < vertices.size(); v++) vtri_offset[v + 1] += vtri_offset[v];
+  vtri_list.assign(3 * static_cast<size_t>(table.ntri), 0);
+  std::vector<int> fill(vtri_offset.begin(), vtri_offset.end() - 1);
+  for (int t = 0; t < table.ntri; t++)
+    for (int k = 0; k < 3; k++) {
+      const size_t v = std::lower_bound(vertices.begin(), vertices.end(),
+                                        table.corner(t, k)) - vertices.begin();
+      vtri_list[fill[v]++] = t;
+    }
+}
+
+bool BagogabMesh::is_vertex(int64_t tag) const
+{
+  return std::binary_search(vertices.begin(), vertices.end(), tag);
+}
+
+/* ----------------------------------------------------------------------
+   checks of every setup: vertices exist, triangles are not degenerate,
+   edges shorter than half the box, points are not vertices; D_max
+------------------------------------------------------------------------- */
+
+void BagogabMesh::check(int groupbit, int intri_bit, const char *intri_name, bool tally_flag,
+                        const char *fix_id)
+{
+  const int nv = vertices.size();
+  const int nlocal = atom->nlocal;
+  double **x = atom->x;
+
+  // every vertex is owned by exactly one rank; gather the vertex positions
+  std::vector<double> pos(4 * static_cast<size_t>(nv), 0.0), all(4 * static_cast<size_t>(nv));
+  for (int v = 0; v < nv; v++) {
+    if (vertices[v] > atom->map_tag_max) continue;    // no such atom
+    const int j = atom->map(static_cast<tagint>(vertices[v]));
+    if (j >= 0 && j < nlocal) {
+      pos[4 * v] = x[j][0];
+      pos[4 * v + 1] = x[j][1];
+      pos[4 * v + 2] = x[j][2];
+      pos[4 * v + 3] = 1.0;
+    }
+  }
+  MPI_Allreduce(pos.data(), all.data(), 4 * nv, MPI_DOUBLE, MPI_SUM, world);
+  for (int v = 0; v < nv; v++)
+    if (all[4 * v + 3] != 1.0)
+      error->all(FLERR, "{}: atom {} of mesh {} does not exist; every atom ID in the mesh file "
+                 "must be an atom of the system",
+                 style, vertices[v], file);
+
+  // geometry with the closest-image convention
+  const int *periodic = domain->periodicity;
+  const double prd[3] = {domain->xprd, domain->yprd, domain->zprd};
+  double longest = 0.0;
+  for (int t = 0; t < table.ntri; t++) {
+    double R[3][3];
+    for (int k = 0; k < 3; k++) {
+      const size_t v = std::lower_bound(vertices.begin(), vertices.end(),
+                                        table.corner(t, k)) - vertices.begin();
+      for (int d = 0; d < 3; d++) R[k][d] = all[4 * v + d];
+      if (k > 0) {
+        double dx[3] = {R[k][0] - R[0][0], R[k][1] - R[0][1], R[k][2] - R[0][2]};
+        domain->minimum_image(dx[0], dx[1], dx[2]);
+        for (int d = 0; d < 3; d++) R[k][d] = R[0][d] + dx[d];
+      }
+    }
+    geomint::TriFrame F;
+    geomint::tri_frame(R[0], R[1], R[2], F);
+    const double ell = std::sqrt(F.l2max);
+    longest = std::max(longest, ell);
+    // area = sqrt(det G)/2 > 1e-12 l^2
+    if (!(std::sqrt(std::max(F.det, 0.0)) * 0.5 > 1e-12 * F.l2max))
+      error->all(FLERR, "{}: triangle {} of mesh {} has zero area (atoms {} {} {}); remove it or "
+                 "move its vertices apart",
+                 style, t + 1, file, table.corner(t, 0), table.corner(t, 1), table.corner(t, 2));
+    for (int d = 0; d < 3; d++)
+      if (periodic[d] && !(ell < 0.5 * prd[d]))
+        error->all(FLERR, "{}: triangle {} of mesh {} has an edge of length {:.6g}, not shorter "
+                   "than half the periodic box length {:.6g}; the closest-image rule needs a "
+                   "larger box",
+                   style, t + 1, file, ell, prd[d]);
+  }
+  dmax = longest;
+
+  // no point is a vertex
+  if (intri_bit) {
+    bigint nbad = 0, first = 0;
+    for (int i = 0; i < nlocal; i++)
+      if ((atom->mask[i] & intri_bit) && is_vertex(atom->tag[i])) {
+        if (!nbad) first = atom->tag[i];
+        nbad++;
+      }
+    bigint total = 0, firstmax = 0;
+    MPI_Allreduce(&nbad, &total, 1, MPI_LMP_BIGINT, MPI_SUM, world);
+    MPI_Allreduce(&first, &firstmax, 1, MPI_LMP_BIGINT, MPI_MAX, world);
+    if (total)
+      error->all(FLERR, "{}: {} atoms of intri group {} are also mesh vertices (e.g. atom {}); a "
+                 "point cannot be a vertex of the mesh it moves on",
+                 style, total, intri_name, firstmax);
+  }
+
+  if (!checked) {
+    checked = true;
+    // vertices that this fix does not move
+    bigint frozen = 0, nfrozen = 0;
+    for (int i = 0; i < nlocal; i++)
+      if (!(atom->mask[i] & groupbit) && is_vertex(atom->tag[i])) frozen++;
+    MPI_Allreduce(&frozen, &nfrozen, 1, MPI_LMP_BIGINT, MPI_SUM, world);
+    if (nfrozen && tally_flag && comm->me == 0)
+      error->warning(FLERR, "{}: {} mesh vertices are not in the fix group: they are not "
+                     "integrated by this fix, chain-rule and recoil forces on them are dropped, "
+                     "and etotal+f_{} is not conserved if other fixes move them",
+                     style, nfrozen, fix_id);
+  }
+
+  // the ghost shell must hold every vertex of every point's triangle
+  const double cut = std::max(neighbor->cutneighmax, comm->cutghostuser);
+  if (cut < dmax + neighbor->skin && comm->me == 0)
+    error->warning(FLERR, "{}: the ghost cutoff {:.6g} is shorter than the longest triangle edge "
+                   "{:.6g} plus the skin {:.6g}; vertices may be missing on some ranks: use "
+                   "comm_modify cutoff {:.6g}",
+                   style, cut, dmax, neighbor->skin, dmax + 2.0 * neighbor->skin);
+}
+
+/* ----------------------------------------------------------------------
+   local index of the closest image of corner k of triangle t to atom i
+------------------------------------------------------------------------- */
+
+int BagogabMesh::corner_image(int i, int t, int k) const
+{
+  if (table.corner(t, k) > atom->map_tag_max) return -1;
+  const int j = atom->map(static_cast<tagint>(table.corner(t, k)));
+  return j < 0 ? -1 : domain->closest_image(i, j);
+}
+
+std::string BagogabMesh::degenerate_msg(int tri) const
+{
+  return fmt::format("triangle {} of mesh {} became degenerate (its corners are collinear) at "
+                     "step {}; reduce the timestep or make the membrane stiffer against "
+                     "flattening of its triangles",
+                     tri, file, update->ntimestep);
+}
+
+std::string BagogabMesh::missing_vertex_msg(int i, int t) const
+{
+  int64_t vtag = 0;
+  for (int k = 0; k < 3; k++)
+    if (corner_image(i, t, k) < 0) vtag = table.corner(t, k);
+  // X = D_max + delta, delta = skin + 2 max|v| h
+  double vmax = 0.0;
+  double **v = atom->v;
+  for (int a = 0; a < atom->nlocal; a++)
+    vmax = std::max(vmax, std::sqrt(v[a][0] * v[a][0] + v[a][1] * v[a][1] + v[a][2] * v[a][2]));
+  const double need = dmax + neighbor->skin + 2.0 * vmax * update->dt;
+  return fmt::format("vertex {} of triangle {} (point {}) not found on rank {} at step {}; use "
+                     "comm_modify cutoff {}",
+                     vtag, t + 1, atom->tag[i], comm->me, update->ntimestep,
+                     std::ceil(need * 100.0) / 100.0);
+}
+
+
+void BagogabMesh::assign(int intri_bit, bool snap, double **state)
+{
+  if (!intri_bit) return;
+  double **x = atom->x;
+  double **v = atom->v;
+  const int *mask = atom->mask;
+  const int nlocal = atom->nlocal;
+  const int nall = nlocal + atom->nghost;
+
+  // vertex atoms (owned and ghost images) binned with bins of size D_max
+  const double bin = dmax > 0.0 ? dmax : 1.0;
+  auto key = [bin](const double *p, int dx, int dy, int dz) {
+    const int64_t ix = static_cast<int64_t>(std::floor(p[0] / bin)) + dx;
+    const int64_t iy = static_cast<int64_t>(std::floor(p[1] / bin)) + dy;
+    const int64_t iz = static_cast<int64_t>(std::floor(p[2] / bin)) + dz;
+    return (ix * 73856093) ^ (iy * 19349663) ^ (iz * 83492791);
+  };
+  std::unordered_map<int64_t, std::vector<int>> bins;
+  bool built = false;
+
+  std::vector<int> cand;
+  std::string failure;    // the first failure on this rank
+  for (int i = 0; i < nlocal; i++) {
+    if (!(mask[i] & intri_bit)) continue;
+
+    // keep a valid assignment without touching x (bitwise restarts)
+    const int t0 = static_cast<int>(state[i][0]) - 1;
+    if (t0 >= 0 && t0 < table.ntri) {
+      int c[3];
+      bool ok = true;
+      for (int k = 0; k < 3; k++) ok = ok && (c[k] = corner_image(i, t0, k)) >= 0;
+      if (ok) {
+        geomint::TriFrame F;
+        frame_of(x, c, F);
+        double lam[3] = {state[i][1], state[i][2], state[i][3]}, r[3], dx[3];
+        geomint::tri_point(F, lam, r);
+        geomint::sub3(x[i], r, dx);
+        if (std::sqrt(geomint::dot3(dx, dx)) <= 1e-6 * std::sqrt(F.l2max)) {
+          double ldot[3], pv[3], out[3];
+          geomint::tri_project(F, v[i], ldot, pv);
+          geomint::sub3(v[i], pv, out);
+          if (geomint::dot3(out, out) > 1e-24 * geomint::dot3(v[i], v[i]))
+            for (int d = 0; d < 3; d++) v[i][d] = pv[d];
+          continue;
+        }
+      }
+    }
+
+    if (!built) {
+      for (int j = 0; j < nall; j++)
+        if (is_vertex(atom->tag[j])) bins[key(x[j], 0, 0, 0)].push_back(j);
+      built = true;
+    }
+
+    // candidate triangles: those of the vertices in the 27 bins around the point
+    cand.clear();
+    for (int dx = -1; dx <= 1; dx++)
+      for (int dy = -1; dy <= 1; dy++)
+        for (int dz = -1; dz <= 1; dz++) {
+          auto it = bins.find(key(x[i], dx, dy, dz));
+          if (it == bins.end()) continue;
+          for (int j : it->second) {
+            const size_t vv = std::lower_bound(vertices.begin(), vertices.end(),
+                                               static_cast<int64_t>(atom->tag[j])) -
+                vertices.begin();
+            for (int q = vtri_offset[vv]; q < vtri_offset[vv + 1]; q++)
+              cand.push_back(vtri_list[q]);
+          }
+        }
+    std::sort(cand.begin(), cand.end());
+    cand.erase(std::unique(cand.begin(), cand.end()), cand.end());
+    if (cand.empty() && snap)
+      for (int t = 0; t < table.ntri; t++) cand.push_back(t);
+
+    int best = -1, bestc[3] = {-1, -1, -1};
+    double bestd = 0.0, bestlam[3] = {0.0, 0.0, 0.0}, bestell = 0.0;
+    for (int t : cand) {
+      int c[3];
+      bool ok = true;
+      for (int k = 0; k < 3; k++) ok = ok && (c[k] = corner_image(i, t, k)) >= 0;
+      if (!ok) continue;
+      double lam[3];
+      const double d = std::sqrt(
+          geomint::closest_point_triangle(x[i], x[c[0]], x[c[1]], x[c[2]], lam));
+      const double tol = 1e-12 * dmax;
+      if (best < 0 || d < bestd - tol || (std::fabs(d - bestd) <= tol && t < best)) {
+        geomint::TriFrame F;
+        frame_of(x, c, F);
+        best = t;
+        bestd = d;
+        bestell = std::sqrt(F.l2max);
+        for (int k = 0; k < 3; k++) {
+          bestc[k] = c[k];
+          bestlam[k] = lam[k];
+        }
+      }
+    }
+    // errors are agreed on by all ranks after the loop (error->all reaches log.lammps)
+    if (best < 0) {
+      if (failure.empty())
+        failure = fmt::format("no candidate triangle for point {} on rank {}: none of the "
+                              "triangles near it has all its vertices on this rank; use "
+                              "comm_modify cutoff {}",
+                              atom->tag[i], comm->me,
+                              std::ceil((dmax + 2.0 * neighbor->skin) * 100.0) / 100.0);
+      continue;
+    }
+    if (!snap && bestd > 1e-6 * bestell) {
+      if (failure.empty())
+        failure = fmt::format("point {} is {:.6g} away from the closest triangle {} (longest "
+                              "edge {:.6g}); points must lie on the mesh, or use 'snap yes' to "
+                              "project them onto it",
+                              atom->tag[i], bestd, best + 1, bestell);
+      continue;
+    }
+
+    geomint::clamp_barycentric(bestlam);
+    geomint::TriFrame F;
+    frame_of(x, bestc, F);
+    geomint::tri_point(F, bestlam, x[i]);
+    double ldot[3], pv[3];
+    geomint::tri_project(F, v[i], ldot, pv);
+    for (int d = 0; d < 3; d++) v[i][d] = pv[d];
+    state[i][0] = best + 1;
+    for (int k = 0; k < 3; k++) state[i][k + 1] = bestlam[k];
+  }
+  const std::string msg = geomint_compat::first_failure(lmp, failure);
+  if (!msg.empty()) error->all(FLERR, "{}: {}", style, msg);
+}
+
