@@ -33,7 +33,7 @@ using namespace LAMMPS_NS;
 ------------------------------------------------------------------------- */
 
 BagogabMesh::BagogabMesh(LAMMPS *lmp, const std::string &mesh_file, const char *style_name) :
-    Pointers(lmp), file(mesh_file), style(style_name), dmax(0.0), checked(false)
+    Pointers(lmp), file(mesh_file), dmax(0.0), style(style_name), checked(false)
 {
   std::string err;
   std::vector<int64_t> flat;
