@@ -43,6 +43,21 @@ template <class DeviceType> struct BaoabData {
   {
     return use_rmass ? rmass[i] : ptype(type[i], FixBagogabKokkos<DeviceType>::PT_MASS);
   }
+  // an atom's position and velocity to and from the registers of a functor
+  KOKKOS_INLINE_FUNCTION void load(int i, double xr[3], double vr[3]) const
+  {
+    for (int k = 0; k < 3; k++) {
+      xr[k] = x(i, k);
+      vr[k] = v(i, k);
+    }
+  }
+  KOKKOS_INLINE_FUNCTION void store(int i, const double xr[3], const double vr[3]) const
+  {
+    for (int k = 0; k < 3; k++) {
+      x(i, k) = xr[k];
+      v(i, k) = vr[k];
+    }
+  }
   // the CPU fix's noise_sigma()
   KOKKOS_INLINE_FUNCTION double sigma_of(int i) const
   {
@@ -64,8 +79,8 @@ template <class DeviceType> struct BaoaFunctor {
     if (!(d.mask[i] & d.groupbit)) return;
     typedef FixBagogabKokkos<DeviceType> F;
     const int t = d.type[i];
-    double xi_[3] = {d.x(i, 0), d.x(i, 1), d.x(i, 2)};
-    double vi[3] = {d.v(i, 0), d.v(i, 1), d.v(i, 2)};
+    double xi_[3], vi[3];
+    d.load(i, xi_, vi);
     const double fi[3] = {d.f(i, 0), d.f(i, 1), d.f(i, 2)};
     double xi[3];
     geomint::normal3(d.seed, d.tag[i], d.step, geomint::STREAM_O, xi);
@@ -83,10 +98,7 @@ template <class DeviceType> struct BaoaFunctor {
       de += d.ptype(t, F::PT_MASS) * geomint::ou_kick(vi, c1, d.ptype(t, F::PT_SIGMA), xi);
     }
     geomint::drift(xi_, vi, d.half_h);
-    for (int k = 0; k < 3; k++) {
-      d.x(i, k) = xi_[k];
-      d.v(i, k) = vi[k];
-    }
+    d.store(i, xi_, vi);
   }
 };
 
@@ -118,8 +130,8 @@ template <class DeviceType> struct ZeroFirstFunctor {
   KOKKOS_INLINE_FUNCTION void operator()(const int i, double *sum) const
   {
     if (!(d.mask[i] & d.groupbit)) return;
-    double xi_[3] = {d.x(i, 0), d.x(i, 1), d.x(i, 2)};
-    double vi[3] = {d.v(i, 0), d.v(i, 1), d.v(i, 2)};
+    double xi_[3], vi[3];
+    d.load(i, xi_, vi);
     const double fi[3] = {d.f(i, 0), d.f(i, 1), d.f(i, 2)};
     const double m = d.m_of(i);
     if (d.s_def != 0.0) geomint::kick(vi, fi, d.s_def * d.dtf / m);
@@ -131,10 +143,9 @@ template <class DeviceType> struct ZeroFirstFunctor {
     for (int k = 0; k < 3; k++) {
       delta(i, k) = sigma * xi[k];
       sum[k] += m * delta(i, k);
-      d.x(i, k) = xi_[k];
-      d.v(i, k) = vi[k];
     }
     sum[3] += m;
+    d.store(i, xi_, vi);
   }
 };
 
@@ -155,15 +166,12 @@ template <class DeviceType> struct ZeroSecondFunctor {
     if (!(d.mask[i] & d.groupbit)) return;
     typedef FixBagogabKokkos<DeviceType> F;
     const int t = d.type[i];
-    double xi_[3] = {d.x(i, 0), d.x(i, 1), d.x(i, 2)};
-    double vi[3] = {d.v(i, 0), d.v(i, 1), d.v(i, 2)};
+    double xi_[3], vi[3];
+    d.load(i, xi_, vi);
     const double dl[3] = {delta(i, 0) - shift[0], delta(i, 1) - shift[1], delta(i, 2) - shift[2]};
     de += d.m_of(i) * geomint::ou_kick(vi, d.ptype(t, F::PT_C1), 1.0, dl);
     geomint::drift(xi_, vi, d.half_h);
-    for (int k = 0; k < 3; k++) {
-      d.x(i, k) = xi_[k];
-      d.v(i, k) = vi[k];
-    }
+    d.store(i, xi_, vi);
   }
 };
 
