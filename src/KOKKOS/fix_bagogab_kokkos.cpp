@@ -20,6 +20,7 @@
 #include "geomint/random.h"
 
 #include <cmath>
+#include <type_traits>
 
 using namespace LAMMPS_NS;
 
@@ -77,13 +78,20 @@ template <class DeviceType> struct BaoaFunctor {
   KOKKOS_INLINE_FUNCTION void operator()(const int i, double &de) const
   {
     if (!(d.mask[i] & d.groupbit)) return;
+    double xi[3];
+    geomint::normal3(d.seed, d.tag[i], d.step, geomint::STREAM_O, xi);
+    step_atom(d, i, xi, de);
+  }
+
+  // one atom with its normals xi
+  KOKKOS_INLINE_FUNCTION static void step_atom(const BaoabData<DeviceType> &d, int i,
+                                               const double xi[3], double &de)
+  {
     typedef FixBagogabKokkos<DeviceType> F;
     const int t = d.type[i];
     double xi_[3], vi[3];
     d.load(i, xi_, vi);
     const double fi[3] = {d.f(i, 0), d.f(i, 1), d.f(i, 2)};
-    double xi[3];
-    geomint::normal3(d.seed, d.tag[i], d.step, geomint::STREAM_O, xi);
     const double c1 = d.ptype(t, F::PT_C1);
     if (d.use_rmass) {
       if (d.s_def != 0.0) geomint::kick(vi, fi, (d.s_def * d.dtf) / d.rmass[i]);
@@ -101,6 +109,47 @@ template <class DeviceType> struct BaoaFunctor {
     d.store(i, xi_, vi);
   }
 };
+
+// host execution spaces: blocks of atoms whose normals are drawn together by
+// normal3_block (the CPU fix's vectorised Box-Muller, bitwise equal to normal3)
+template <class DeviceType> struct BaoaBlockFunctor {
+  typedef DeviceType device_type;
+  typedef double value_type;
+  BaoabData<DeviceType> d;
+  int nlocal;
+  BaoaBlockFunctor(const BaoabData<DeviceType> &data, int n) : d(data), nlocal(n) {}
+
+  void operator()(const int b, double &de) const
+  {
+    const int B = geomint::NORMAL_BLOCK;
+    int idx[B];
+    int64_t tags[B];
+    double xi[B][3];
+    int n = 0;
+    for (int i = b * B; i < nlocal && i < (b + 1) * B; i++)
+      if (d.mask[i] & d.groupbit) {
+        idx[n] = i;
+        tags[n++] = d.tag[i];
+      }
+    geomint::normal3_block(d.seed, tags, n, d.step, geomint::STREAM_O, xi);
+    for (int j = 0; j < n; j++) BaoaFunctor<DeviceType>::step_atom(d, idx[j], xi[j], de);
+  }
+};
+
+// the BAOA pass: blocks on host spaces, one atom per work item on devices
+template <class DeviceType>
+void baoa_pass(const BaoabData<DeviceType> &d, int nlocal, double &de, std::true_type /*host*/)
+{
+  const int nblock = (nlocal + geomint::NORMAL_BLOCK - 1) / geomint::NORMAL_BLOCK;
+  Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, nblock),
+                          BaoaBlockFunctor<DeviceType>(d, nlocal), de);
+}
+template <class DeviceType>
+void baoa_pass(const BaoabData<DeviceType> &d, int nlocal, double &de, std::false_type /*device*/)
+{
+  Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, nlocal), BaoaFunctor<DeviceType>(d),
+                          de);
+}
 
 // zero yes, first pass: [B] B A and the random changes delta; reduces
 // (sum m delta, sum m)
@@ -273,8 +322,8 @@ template <class DeviceType> void FixBagogabKokkos<DeviceType>::baoa_step(double 
   const BaoabData<DeviceType> d =
       baoab_data<DeviceType>(atomKK, groupbit, seed, update->ntimestep, update->dt, dtf, s_def, kt_mvv2e, k_ptype);
   double de = 0.0;
-  Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, atom->nlocal),
-                          BaoaFunctor<DeviceType>(d), de);
+  baoa_pass<DeviceType>(d, atom->nlocal, de,
+                        std::is_same<typename DeviceType::memory_space, Kokkos::HostSpace>());
   atomKK->modified(execution_space, datamask_modify);
   if (tally_flag) e_bath_local += 0.5 * force->mvv2e * de;
 }
