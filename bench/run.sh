@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # ./geomint bench [name]: run benchmark decks and print ratios against LAMMPS's own fixes.
 set -euo pipefail
-root=$1; lmp=$2; which=${3:-all}; flag=${4:-}
+root=$1; lmp=$2; shift 2
+which=all; flag=""
+for a in "$@"; do if [ "$a" = "--kk" ]; then flag=--kk; else which=$a; fi; done
 # --kk: every style with a /kk variant (GEOMINT's and LAMMPS's) on Kokkos, 2 OpenMP threads
 kkargs=(); tag=""
 if [ "$flag" = "--kk" ]; then kkargs=(-k on t 2 -sf kk); tag=".kk"; export OMP_NUM_THREADS=2; fi
@@ -32,10 +34,11 @@ fi
 if [ "$which" = dg ] || [ "$which" = all ]; then
   # LJ liquid, 32,000 atoms: fix dg/nve + lj/cut/dg vs fix nve + lj/cut
   run_one dg dg nve
-  grep '^DGITER' "$out/dg.log" | awk '{s += $4; n++; printf "%s%s", (n > 1 ? ", " : "dg mean iterations per step: "), $4}
+  grep '^DGITER' "$out/dg$tag.log" | awk '{s += $4; n++; printf "%s%s", (n > 1 ? ", " : "dg mean iterations per step: "), $4}
     END {if (n) printf " (mean %.3f)\n", s / n}'
   # the same on 2 ranks: DG's parallel speedup relative to Verlet's
-  if command -v mpirun >/dev/null && [ "$(nproc)" -ge 2 ]; then
+  # (DG styles have no /kk variants: the 2-rank part runs without --kk only)
+  if [ -z "$tag" ] && command -v mpirun >/dev/null && [ "$(nproc)" -ge 2 ]; then
     echo "== bench dg on 2 ranks (log: out/bench/dg.np2.log)"
     (cd "$out" && mpirun -np 2 "$lmp" -in "$root/bench/in.dg" -var nrep 3 -log dg.np2.log -screen none) \
       || { echo "benchmark dg on 2 ranks failed; see $out/dg.np2.log" >&2; exit 1; }

@@ -168,10 +168,12 @@ template <class DeviceType> struct ZeroFirstFunctor {
     for (int k = 0; k < 4; k++) sum[k] = 0.0;
   }
   // (Kokkos 3 joins volatile values, Kokkos 4 plain ones)
+#if KOKKOS_VERSION < 40000
   KOKKOS_INLINE_FUNCTION void join(volatile double *dst, const volatile double *src) const
   {
     for (int k = 0; k < 4; k++) dst[k] += src[k];
   }
+#endif
   KOKKOS_INLINE_FUNCTION void join(double *dst, const double *src) const
   {
     for (int k = 0; k < 4; k++) dst[k] += src[k];
@@ -260,6 +262,9 @@ template <class DeviceType>
 FixBagogabKokkos<DeviceType>::FixBagogabKokkos(LAMMPS *lmp, int narg, char **arg) :
     FixBagogab(lmp, narg, arg)
 {
+  if (!lmp->kokkos)
+    error->all(FLERR, "Fix bagogab/kk needs the KOKKOS package enabled: run LAMMPS with "
+               "'-k on t N -sf kk' (or use fix bagogab)");
   atomKK = (AtomKokkos *) atom;
   if (mesh_active) {
     // in-triangle points: host code on host data (the defaults of Fix)
