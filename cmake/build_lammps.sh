@@ -9,7 +9,7 @@ pkgs="PLUGIN KOKKOS MOLECULE RIGID ASPHERE EXTRA-MOLECULE EXTRA-PAIR EXTRA-FIX P
 # (KOKKOS is built against GEOMINT's own threaded Kokkos 3.4.01: cmake/build_kokkos.sh)
 key=$(printf '%s\n' "29Sep2021u2" "$pkgs" "opts-v3" "kokkos-3.4.01-serial-openmp" | sha1sum | cut -c1-10)
 prefix="$cache/lammps-29Sep2021u2-$key"
-patches="error-one-flush"   # cmake/patch_lammps.py; a new patch rebuilds incrementally
+patches="error-one-flush error-all-flush"   # cmake/patch_lammps.py; a new patch rebuilds incrementally
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 if [ -x "$prefix/install/bin/lmp" ] && [ -f "$prefix/install/.complete" ]; then
   if [ "$(cat "$prefix/install/.patches" 2>/dev/null)" = "$patches" ]; then

@@ -8,11 +8,16 @@ LAMMPS_EXCEPTIONS, throws; main() then calls MPI_Abort(), which does not flush
 stdio.  With stdout redirected to a file (every batch job) the ERROR line was
 lost from both the screen file and log.lammps.  The patch flushes screen and
 logfile before the throw (as the non-exception branch already does).
+
+error-all-flush: the same for Error::all() on rank 0: with several ranks,
+mpirun may kill rank 0 (another rank's exit(1) came first) before its
+exit() flushes the log, and log.lammps lost the ERROR line.
 Usage: patch_lammps.py LAMMPS_SRC_DIR   (the folder holding error.cpp)"""
 import pathlib
 import sys
 
 MARK = "/* GEOMINT patch error-one-flush */"
+MARK_ALL = "/* GEOMINT patch error-all-flush */"
 
 
 def patch_error_one(src):
@@ -28,5 +33,19 @@ def patch_error_one(src):
     return "patched"
 
 
+def patch_error_all(src):
+    path = pathlib.Path(src) / "error.cpp"
+    text = path.read_text()
+    if MARK_ALL in text:
+        return "already patched"
+    start = text.index("void Error::all(const std::string &file, int line, const std::string &str)")
+    log = "    utils::logmesg(lmp,mesg);\n"
+    at = text.index(log, start) + len(log)
+    flush = ("    " + MARK_ALL + "\n    if (screen) fflush(screen);\n    if (logfile) fflush(logfile);\n")
+    path.write_text(text[:at] + flush + text[at:])
+    return "patched"
+
+
 if __name__ == "__main__":
-    print("geomint: error.cpp:", patch_error_one(sys.argv[1]), file=sys.stderr)
+    print("geomint: error.cpp (Error::one):", patch_error_one(sys.argv[1]), file=sys.stderr)
+    print("geomint: error.cpp (Error::all):", patch_error_all(sys.argv[1]), file=sys.stderr)
