@@ -21,7 +21,7 @@ using namespace LAMMPS_NS;
 
 namespace geomint_test {
 
-static bool kokkos_from_environment()
+bool kokkos_from_environment()
 {
   const char *env = getenv("GEOMINT_TEST_KOKKOS");
   return env && strcmp(env, "1") == 0;

@@ -37,6 +37,9 @@ class Session {
   bool kokkos;    // this session runs the /kk styles
 };
 
+// GEOMINT_TEST_KOKKOS=1: sessions run the /kk styles by default
+bool kokkos_from_environment();
+
 // the plugin has fix bagogab/kk (a GEOMINT_KOKKOS build against a KOKKOS LAMMPS)
 bool plugin_has_kokkos();
 
