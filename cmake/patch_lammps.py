@@ -20,30 +20,31 @@ MARK = "/* GEOMINT patch error-one-flush */"
 MARK_ALL = "/* GEOMINT patch error-all-flush */"
 
 
-def patch_error_one(src):
+def insert_flush(src, mark, function, anchor, after, indent):
+    """Insert a flush of screen and logfile, tagged with mark, at the first
+    anchor line inside function of error.cpp (before it, or after it)."""
     path = pathlib.Path(src) / "error.cpp"
     text = path.read_text()
-    if MARK in text:
+    if mark in text:
         return "already patched"
-    start = text.index("void Error::one(const std::string &file, int line, const std::string &str)")
-    throw = "  throw LAMMPSAbortException(mesg, world);"
-    at = text.index(throw, start)
-    flush = ("  " + MARK + "\n  if (screen) fflush(screen);\n  if (logfile) fflush(logfile);\n")
+    at = text.index(anchor, text.index(function)) + (len(anchor) if after else 0)
+    flush = (indent + mark + "\n" + indent + "if (screen) fflush(screen);\n" + indent +
+             "if (logfile) fflush(logfile);\n")
     path.write_text(text[:at] + flush + text[at:])
     return "patched"
+
+
+SIGNATURE = "(const std::string &file, int line, const std::string &str)"
+
+
+def patch_error_one(src):
+    return insert_flush(src, MARK, "void Error::one" + SIGNATURE,
+                        "  throw LAMMPSAbortException(mesg, world);", after=False, indent="  ")
 
 
 def patch_error_all(src):
-    path = pathlib.Path(src) / "error.cpp"
-    text = path.read_text()
-    if MARK_ALL in text:
-        return "already patched"
-    start = text.index("void Error::all(const std::string &file, int line, const std::string &str)")
-    log = "    utils::logmesg(lmp,mesg);\n"
-    at = text.index(log, start) + len(log)
-    flush = ("    " + MARK_ALL + "\n    if (screen) fflush(screen);\n    if (logfile) fflush(logfile);\n")
-    path.write_text(text[:at] + flush + text[at:])
-    return "patched"
+    return insert_flush(src, MARK_ALL, "void Error::all" + SIGNATURE,
+                        "    utils::logmesg(lmp,mesg);\n", after=True, indent="    ")
 
 
 if __name__ == "__main__":

@@ -392,18 +392,25 @@ TEST(FixDGNVE, AllSolversGiveTheSameTrajectory)
   }
 }
 
-// pair hybrid of DG styles: each sub-style's discrete gradient on its own pairs
-TEST(FixDGNVE, HybridOfDGStylesConservesEnergy)
+// an lj_liquid deck made two types (every other atom of the natoms is type 2,
+// mass 1.5) under pair hybrid: lj/cut/dg for 1-1 and 1-2, lj/mdf/dg for 2-2
+std::string two_type_hybrid(std::string setup, int natoms)
 {
-  std::string setup = lj_liquid(4, 1.2, 22);
   setup.replace(setup.find("create_box 1 box"), 16, "create_box 2 box");
   setup.replace(setup.find("mass 1 1.0"), 10, "mass 1 1.0\nmass 2 1.5");
   setup.replace(setup.find("pair_style lj/cut 2.5"), 21,
-                "group b id 1:256:2\nset group b type 2\n"
+                "group b id 1:" + std::to_string(natoms) + ":2\nset group b type 2\n"
                 "pair_style hybrid lj/cut/dg 2.5 lj/mdf/dg 1.25 2.5");
   setup.replace(setup.find("pair_coeff 1 1 1.0 1.0 2.5"), 26,
                 "pair_coeff 1 1 lj/cut/dg 1.0 1.0\npair_coeff 1 2 lj/cut/dg 0.8 1.05\n"
                 "pair_coeff 2 2 lj/mdf/dg 1.2 1.1");
+  return setup;
+}
+
+// pair hybrid of DG styles: each sub-style's discrete gradient on its own pairs
+TEST(FixDGNVE, HybridOfDGStylesConservesEnergy)
+{
+  const std::string setup = two_type_hybrid(lj_liquid(4, 1.2, 22), 256);
   {
     Session s;    // (one LAMMPS instance at a time: the 2021 plugin registry is global)
     s.cmd(setup + "fix 1 all dg/nve tol 1e-12");
@@ -461,14 +468,7 @@ std::string dg_liquid(bool hybrid)
     setup.replace(setup.find("lj/cut 2.5"), 10, "lj/cut/dg 2.5");
     return setup;
   }
-  setup.replace(setup.find("create_box 1 box"), 16, "create_box 2 box");
-  setup.replace(setup.find("mass 1 1.0"), 10, "mass 1 1.0\nmass 2 1.5");
-  setup.replace(setup.find("pair_style lj/cut 2.5"), 21,
-                "group b id 1:108:2\nset group b type 2\n"
-                "pair_style hybrid lj/cut/dg 2.5 lj/mdf/dg 1.25 2.5");
-  setup.replace(setup.find("pair_coeff 1 1 1.0 1.0 2.5"), 26,
-                "pair_coeff 1 1 lj/cut/dg 1.0 1.0\npair_coeff 1 2 lj/cut/dg 0.8 1.05\n"
-                "pair_coeff 2 2 lj/mdf/dg 1.2 1.1");
+  setup = two_type_hybrid(setup, 108);
   setup.replace(setup.find("pair_modify shift yes"), 21, "pair_modify pair lj/cut/dg shift yes");
   return setup;
 }
