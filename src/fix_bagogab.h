@@ -132,7 +132,8 @@ class FixBagogab : public Fix {
   std::string failure;             // the first failure of this step on this rank
   void fail(int i, const std::string &msg);
   void agree_on_failures();        // collective: error->all with the first failure
-  void bagogab_step(double s_def);
+  // one step with points; fix bagogab/kk runs its sub-steps as Kokkos kernels
+  virtual void bagogab_step(double s_def);
   double b_step(double s, double s2, bool apply);
   void a_step();
   void g_step(double tau);

@@ -12,12 +12,23 @@
 #include "fix_bagogab_kokkos.h"
 
 #include "atom_kokkos.h"
+#include "bagogab_mesh.h"
+#include "comm.h"
+#include "error.h"
+#include "group.h"
+#include "memory_kokkos.h"
+#include "utils.h"
 #include "atom_masks.h"
 #include "force.h"
 #include "update.h"
 
 #include "geomint/baoab.h"
 #include "geomint/random.h"
+#include "geomint/triangle.h"
+
+#include <algorithm>
+#include <climits>
+#include <string>
 
 #include <cmath>
 #include <type_traits>
@@ -260,22 +271,61 @@ template <class DeviceType> struct KickFunctor {
 
 template <class DeviceType>
 FixBagogabKokkos<DeviceType>::FixBagogabKokkos(LAMMPS *lmp, int narg, char **arg) :
-    FixBagogab(lmp, narg, arg)
+    FixBagogab(lmp, narg, arg), nmax_kk(0)
 {
   if (!lmp->kokkos)
     error->all(FLERR, "Fix bagogab/kk needs the KOKKOS package enabled: run LAMMPS with "
                "'-k on t N -sf kk' (or use fix bagogab)");
   atomKK = (AtomKokkos *) atom;
-  if (mesh_active) {
-    // in-triangle points: host code on host data (the defaults of Fix)
-    kokkosable = 0;
-  } else {
-    kokkosable = 1;
-    execution_space = ExecutionSpaceFromDevice<DeviceType>::space;
-    datamask_read = X_MASK | V_MASK | F_MASK | MASK_MASK | RMASS_MASK | TYPE_MASK | TAG_MASK;
-    datamask_modify = X_MASK | V_MASK;
-  }
+  kokkosable = 1;
+  execution_space = ExecutionSpaceFromDevice<DeviceType>::space;
+  datamask_read = X_MASK | V_MASK | F_MASK | MASK_MASK | RMASS_MASK | TYPE_MASK | TAG_MASK;
+  datamask_modify = X_MASK | V_MASK;
   k_ptype = tdual_ptype("bagogab/kk:ptype", atom->ntypes + 1);
+
+  if (mesh_active) {
+    // the per-atom state becomes a DualView (FixBagogab's constructor grew it
+    // with Memory, before this class existed); every row is zero here
+    memory->destroy(state);
+    state = nullptr;
+    grow_arrays(atom->nmax);
+    for (int i = 0; i < atom->nmax; i++) FixBagogabKokkos::set_arrays(i);
+
+    // the mesh as flat views: corners as indices q into the sorted vertex IDs
+    // (an order-preserving relabelling: the G kernel compares corner IDs only
+    // for order and equality), adjacency and apex as in the table
+    const geomint::MeshTable &tab = mesh->table;
+    vertex_tags = tab.vertices();
+    const int n3 = 3 * tab.ntri;
+    d_triq = Kokkos::View<int *, DeviceType>("bagogab/kk:triq", n3);
+    d_adj = Kokkos::View<int *, DeviceType>("bagogab/kk:adj", n3);
+    d_apex = Kokkos::View<int *, DeviceType>("bagogab/kk:apex", n3);
+    auto h_triq = Kokkos::create_mirror_view(d_triq);
+    auto h_adj = Kokkos::create_mirror_view(d_adj);
+    auto h_apex = Kokkos::create_mirror_view(d_apex);
+    for (int c = 0; c < n3; c++) {
+      h_triq(c) = static_cast<int>(
+          std::lower_bound(vertex_tags.begin(), vertex_tags.end(), tab.tri[c]) - vertex_tags.begin());
+      h_adj(c) = tab.adj[c];
+      h_apex(c) = tab.apex[c];
+    }
+    Kokkos::deep_copy(d_triq, h_triq);
+    Kokkos::deep_copy(d_adj, h_adj);
+    Kokkos::deep_copy(d_apex, h_apex);
+    k_img_off = Kokkos::DualView<int *, DeviceType>("bagogab/kk:img_off", vertex_tags.size() + 1);
+    d_failflag = Kokkos::View<int, DeviceType>("bagogab/kk:failflag");
+  }
+}
+
+template <class DeviceType> FixBagogabKokkos<DeviceType>::~FixBagogabKokkos()
+{
+  if (copymode) return;
+  // the DualViews own these host arrays (FixBagogab's destructor must not free them)
+  memoryKK->destroy_kokkos(k_state, state);
+  memoryKK->destroy_kokkos(k_fc, fc);
+  memoryKK->destroy_kokkos(k_dp, dp);
+  state = nullptr;
+  fc = dp = nullptr;
 }
 
 // the per-type table of this step, host -> device
@@ -288,6 +338,7 @@ template <class DeviceType> void FixBagogabKokkos<DeviceType>::update_ptype()
     h(t, PT_SIGMA) = sigma_type[t];
     h(t, PT_DTFM) = dtfm_type[t];
     h(t, PT_MASS) = atom->mass ? atom->mass[t] : 0.0;
+    h(t, PT_INVM) = invm_type[t];
   }
   k_ptype.template modify<LMPHostType>();
   k_ptype.template sync<DeviceType>();
@@ -355,7 +406,13 @@ template <class DeviceType> void FixBagogabKokkos<DeviceType>::baoa_step_zero(do
 
 template <class DeviceType> double FixBagogabKokkos<DeviceType>::kick_all(double scale, bool apply)
 {
-  if (mesh_active) return FixBagogab::kick_all(scale, apply);    // host data (kokkosable = 0)
+  if (mesh_active) {
+    update_ptype();
+    const double dke = mesh_b(scale, 0.0, apply);
+    collect_failures();
+    agree_on_failures();
+    return dke;
+  }
   update_ptype();
   atomKK->sync(execution_space, V_MASK | F_MASK | MASK_MASK | RMASS_MASK | TYPE_MASK);
   const BaoabData<DeviceType> d =
@@ -365,6 +422,714 @@ template <class DeviceType> double FixBagogabKokkos<DeviceType>::kick_all(double
                           KickFunctor<DeviceType>(d, scale, apply ? 1 : 0), dke);
   if (apply) atomKK->modified(execution_space, V_MASK);
   return force->mvv2e * dke;
+}
+
+/* ======================================================================
+   in-triangle points (mesh keyword): the sub-steps of FixBagogab's
+   bagogab_step as Kokkos kernels over the same lib/geomint kernels.
+
+   Scatter onto shared vertices (the chain-rule forces of B and the recoil
+   of G): Kokkos atomics.  The sum order of the contributions a vertex gets
+   from its points then follows the thread schedule: with one thread it is
+   the CPU fix's order (bitwise equal results), with more threads or on a GPU
+   the vertices' velocities differ from run to run at round-off (1e-16
+   relative per step), like the pair forces of LAMMPS's own Kokkos styles.
+
+   Communication: the positions inside the step go through the atom
+   communication of LAMMPS (comm->forward_comm(), on the device where LAMMPS
+   does it there); the sums of fc and dp onto the owners of ghost vertices go
+   through the fix's reverse communication on the host (two copies of the
+   ghost rows per sum on a GPU).
+   ====================================================================== */
+
+namespace {
+
+enum MeshFailure { MF_NONE = 0, MF_NO_TRIANGLE, MF_MISSING_VERTEX, MF_DEGENERATE, MF_TOO_MANY };
+
+template <class DeviceType> struct MeshData {
+  BaoabData<DeviceType> d;
+  typename ArrayTypes<DeviceType>::t_double_2d state, fc, dp;
+  Kokkos::View<int * [4], DeviceType> vtx;
+  Kokkos::View<double * [2], DeviceType> wat;
+  Kokkos::View<geomint::TriFrame *, DeviceType> frames;
+  Kokkos::View<int * [2], DeviceType> fail;
+  Kokkos::View<int, DeviceType> failflag;
+  Kokkos::View<double * [3], DeviceType> delta;
+  Kokkos::View<int *, DeviceType> triq, adj, apex;
+  Kokkos::View<int *, DeviceType> img_off, img_list;
+  int intri_bit, zero_flag;
+  double s, s2, sdtf, s2dtf, tau;    // B: kick scales; G: drift time
+  int apply;
+
+  KOKKOS_INLINE_FUNCTION bool is_point(int i) const { return d.mask[i] & intri_bit; }
+  KOKKOS_INLINE_FUNCTION bool is_free(int i) const
+  {
+    return (d.mask[i] & d.groupbit) && !(d.mask[i] & intri_bit);
+  }
+  KOKKOS_INLINE_FUNCTION const double *pos(int j) const { return &d.x(j, 0); }
+
+  // Domain::closest_image(i, map(ID)) for the vertex with index q: the images
+  // in the order closest_image walks them, the first of the nearest wins
+  KOKKOS_INLINE_FUNCTION int image(int i, int q) const
+  {
+    int best = -1;
+    double rmin = 0.0;
+    for (int o = img_off(q); o < img_off(q + 1); o++) {
+      const int j = img_list(o);
+      const double dx = d.x(i, 0) - d.x(j, 0);
+      const double dy = d.x(i, 1) - d.x(j, 1);
+      const double dz = d.x(i, 2) - d.x(j, 2);
+      const double r = dx * dx + dy * dy + dz * dz;
+      if (best < 0 || r < rmin) {
+        best = j;
+        rmin = r;
+      }
+    }
+    return best;
+  }
+
+  // FixBagogab::fail(): the point's first failure is kept, the point is left
+  // alone for the rest of the step
+  KOKKOS_INLINE_FUNCTION void set_fail(int i, int code, int tri) const
+  {
+    if (fail(i, 0) == MF_NONE) {
+      fail(i, 0) = code;
+      fail(i, 1) = tri;
+    }
+    vtx(i, 3) = -1;
+    failflag() = 1;
+  }
+
+  KOKKOS_INLINE_FUNCTION void frame_of(int i, geomint::TriFrame &F) const
+  {
+    geomint::tri_frame(pos(vtx(i, 0)), pos(vtx(i, 1)), pos(vtx(i, 2)), F);
+  }
+
+  // FixBagogab::corners_of()
+  KOKKOS_INLINE_FUNCTION void corners_of(int i) const
+  {
+    const int t = static_cast<int>(state(i, 0)) - 1;
+    if (t < 0) return set_fail(i, MF_NO_TRIANGLE, -1);
+    for (int k = 0; k < 3; k++) {
+      vtx(i, k) = image(i, triq(3 * t + k));
+      if (vtx(i, k) < 0) return set_fail(i, MF_MISSING_VERTEX, t);
+    }
+    vtx(i, 3) = 1;
+    geomint::TriFrame F;
+    frame_of(i, F);
+    frames(i) = F;
+    if (geomint::tri_degenerate(F)) set_fail(i, MF_DEGENERATE, t);
+  }
+
+  // the kick of B on atom i with force fi (FixBagogab::b_step's kick)
+  KOKKOS_INLINE_FUNCTION void kick(int i, const double fi[3], double &dke) const
+  {
+    typedef FixBagogabKokkos<DeviceType> F;
+    const int t = d.type[i];
+    const double dtfm = d.use_rmass ? sdtf / d.rmass[i] : s * d.ptype(t, F::PT_DTFM);
+    double vi[3] = {d.v(i, 0), d.v(i, 1), d.v(i, 2)};
+    if (apply) {
+      if (s != 0.0) geomint::kick(vi, fi, dtfm);
+      if (s2 != 0.0)
+        geomint::kick(vi, fi, d.use_rmass ? s2dtf / d.rmass[i] : s2 * d.ptype(t, F::PT_DTFM));
+      for (int k = 0; k < 3; k++) d.v(i, k) = vi[k];
+    } else {
+      const double dv[3] = {dtfm * fi[0], dtfm * fi[1], dtfm * fi[2]};
+      dke += d.m_of(i) * (geomint::dot3(vi, dv) + 0.5 * geomint::dot3(dv, dv));
+    }
+  }
+};
+
+// what g_drift_frame sees of the mesh for point i (FixBagogab's MeshAccess);
+// "tags" are the vertex indices q, ordered as the IDs
+template <class DeviceType> struct DeviceMeshAccess {
+  const MeshData<DeviceType> &m;
+  int i;
+  KOKKOS_INLINE_FUNCTION const double *pos(int j) const { return m.pos(j); }
+  KOKKOS_INLINE_FUNCTION int64_t tag(int t, int k) const { return m.triq(3 * t + k); }
+  KOKKOS_INLINE_FUNCTION int neighbor(int t, int k) const { return m.adj(3 * t + k); }
+  KOKKOS_INLINE_FUNCTION int apex(int t, int k) const { return m.apex(3 * t + k); }
+  KOKKOS_INLINE_FUNCTION int image(int64_t q) const { return m.image(i, static_cast<int>(q)); }
+  KOKKOS_INLINE_FUNCTION void recoil(int j, double c, const double v[3]) const
+  {
+    if (!(m.d.mask[j] & m.d.groupbit)) return;    // frozen geometry: recoil dropped
+    for (int k = 0; k < 3; k++) Kokkos::atomic_add(&m.dp(j, k), c * v[k]);
+  }
+};
+
+// zero rows [0, n) of a work array (owned and ghost atoms)
+template <class DeviceType> struct ZeroRowsFunctor {
+  typedef DeviceType device_type;
+  typename ArrayTypes<DeviceType>::t_double_2d a;
+  explicit ZeroRowsFunctor(const typename ArrayTypes<DeviceType>::t_double_2d &arr) : a(arr) {}
+  KOKKOS_INLINE_FUNCTION void operator()(const int j) const { a(j, 0) = a(j, 1) = a(j, 2) = 0.0; }
+};
+
+// corners and frames of every owned point (after a reneighboring)
+template <class DeviceType> struct CornersFunctor {
+  typedef DeviceType device_type;
+  MeshData<DeviceType> m;
+  explicit CornersFunctor(const MeshData<DeviceType> &data) : m(data) {}
+  KOKKOS_INLINE_FUNCTION void operator()(const int i) const
+  {
+    m.vtx(i, 3) = 0;
+    if (m.is_point(i)) m.corners_of(i);
+  }
+};
+
+// B, points: chain-rule forces onto the corners (atomics), projected kicks
+template <class DeviceType> struct BPointFunctor {
+  typedef DeviceType device_type;
+  typedef double value_type;
+  MeshData<DeviceType> m;
+  explicit BPointFunctor(const MeshData<DeviceType> &data) : m(data) {}
+  KOKKOS_INLINE_FUNCTION void operator()(const int i, double &dke) const
+  {
+    if (!m.is_point(i)) return;
+    if (!m.vtx(i, 3)) m.corners_of(i);    // joined the points since the last setup
+    if (m.vtx(i, 3) < 0) return;
+    const double fi[3] = {m.d.f(i, 0), m.d.f(i, 1), m.d.f(i, 2)};
+    for (int k = 0; k < 3; k++) {
+      const int j = m.vtx(i, k);
+      if (!(m.d.mask[j] & m.d.groupbit)) continue;
+      const double lam = m.state(i, k + 1);
+      for (int c = 0; c < 3; c++) Kokkos::atomic_add(&m.fc(j, c), lam * fi[c]);
+    }
+    double ldot[3], pf[3];
+    const geomint::TriFrame F = m.frames(i);
+    geomint::tri_project(F, fi, ldot, pf);
+    m.kick(i, pf, dke);
+  }
+};
+
+// B, the other atoms of the group: their force plus the chain-rule forces
+template <class DeviceType> struct BFreeFunctor {
+  typedef DeviceType device_type;
+  typedef double value_type;
+  MeshData<DeviceType> m;
+  explicit BFreeFunctor(const MeshData<DeviceType> &data) : m(data) {}
+  KOKKOS_INLINE_FUNCTION void operator()(const int i, double &dke) const
+  {
+    if (!m.is_free(i)) return;
+    const double ft[3] = {m.d.f(i, 0) + m.fc(i, 0), m.d.f(i, 1) + m.fc(i, 1),
+                          m.d.f(i, 2) + m.fc(i, 2)};
+    m.kick(i, ft, dke);
+  }
+};
+
+// A, first half: points keep A^T v, the other atoms drift
+template <class DeviceType> struct AFirstFunctor {
+  typedef DeviceType device_type;
+  MeshData<DeviceType> m;
+  explicit AFirstFunctor(const MeshData<DeviceType> &data) : m(data) {}
+  KOKKOS_INLINE_FUNCTION void operator()(const int i) const
+  {
+    if (m.is_point(i)) {
+      if (m.vtx(i, 3) <= 0) return;
+      const geomint::TriFrame F = m.frames(i);
+      const double vi[3] = {m.d.v(i, 0), m.d.v(i, 1), m.d.v(i, 2)};
+      double w[2];
+      geomint::tri_at(F, vi, w);
+      m.wat(i, 0) = w[0];
+      m.wat(i, 1) = w[1];
+    } else if (m.d.mask[i] & m.d.groupbit) {
+      double xi[3], vi[3];
+      m.d.load(i, xi, vi);
+      geomint::drift(xi, vi, m.d.half_h);
+      for (int k = 0; k < 3; k++) m.d.x(i, k) = xi[k];
+    }
+  }
+};
+
+// A, second half: the points' new frames, velocities and positions
+template <class DeviceType> struct ASecondFunctor {
+  typedef DeviceType device_type;
+  MeshData<DeviceType> m;
+  explicit ASecondFunctor(const MeshData<DeviceType> &data) : m(data) {}
+  KOKKOS_INLINE_FUNCTION void operator()(const int i) const
+  {
+    if (!m.is_point(i) || m.vtx(i, 3) < 0) return;
+    geomint::TriFrame F;
+    m.frame_of(i, F);
+    m.frames(i) = F;
+    if (geomint::tri_degenerate(F)) return m.set_fail(i, MF_DEGENERATE, static_cast<int>(m.state(i, 0)) - 1);
+    const double w[2] = {m.wat(i, 0), m.wat(i, 1)};
+    double ldot[3], vi[3], xi[3];
+    geomint::tri_from_at(F, w, ldot, vi);
+    const double lam[3] = {m.state(i, 1), m.state(i, 2), m.state(i, 3)};
+    geomint::tri_point(F, lam, xi);
+    for (int k = 0; k < 3; k++) {
+      m.d.v(i, k) = vi[k];
+      m.d.x(i, k) = xi[k];
+    }
+  }
+};
+
+// G: the exact drift of every point over the frozen mesh, recoil by atomics;
+// reduces (edge transfers, border reflections, max segments)
+template <class DeviceType> struct GFunctor {
+  typedef DeviceType device_type;
+  typedef int value_type[];
+  const unsigned value_count = 3;
+  MeshData<DeviceType> m;
+  explicit GFunctor(const MeshData<DeviceType> &data) : m(data) {}
+  KOKKOS_INLINE_FUNCTION void init(int *c) const { c[0] = c[1] = c[2] = 0; }
+#if KOKKOS_VERSION < 40000
+  KOKKOS_INLINE_FUNCTION void join(volatile int *dst, const volatile int *src) const
+  {
+    dst[0] += src[0];
+    dst[1] += src[1];
+    if (src[2] > dst[2]) dst[2] = src[2];
+  }
+#endif
+  KOKKOS_INLINE_FUNCTION void join(int *dst, const int *src) const
+  {
+    dst[0] += src[0];
+    dst[1] += src[1];
+    if (src[2] > dst[2]) dst[2] = src[2];
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(const int i, int *c) const
+  {
+    if (!m.is_point(i) || m.vtx(i, 3) < 0) return;
+    int t = static_cast<int>(m.state(i, 0)) - 1;
+    double lam[3] = {m.state(i, 1), m.state(i, 2), m.state(i, 3)};
+    double vi[3] = {m.d.v(i, 0), m.d.v(i, 1), m.d.v(i, 2)};
+    int vtx[3] = {m.vtx(i, 0), m.vtx(i, 1), m.vtx(i, 2)};
+    geomint::TriFrame F = m.frames(i);
+    const DeviceMeshAccess<DeviceType> acc = {m, i};
+    const geomint::GDriftResult r = geomint::g_drift_frame(acc, t, vtx, F, lam, vi, m.d.m_of(i), m.tau);
+    if (r.status == geomint::G_MISSING_VERTEX) return m.set_fail(i, MF_MISSING_VERTEX, t);
+    if (r.status == geomint::G_DEGENERATE) return m.set_fail(i, MF_DEGENERATE, t);
+    if (r.status == geomint::G_TOO_MANY_SEGMENTS) return m.set_fail(i, MF_TOO_MANY, t);
+    m.state(i, 0) = t + 1;
+    for (int k = 0; k < 3; k++) {
+      m.state(i, k + 1) = lam[k];
+      m.d.v(i, k) = vi[k];
+      m.vtx(i, k) = vtx[k];
+    }
+    m.frames(i) = F;
+    c[0] += r.transfers;
+    c[1] += r.reflections;
+    if (r.segments > c[2]) c[2] = r.segments;
+  }
+};
+
+// G: the recoil momenta onto the other atoms of the group
+template <class DeviceType> struct GRecoilFunctor {
+  typedef DeviceType device_type;
+  MeshData<DeviceType> m;
+  explicit GRecoilFunctor(const MeshData<DeviceType> &data) : m(data) {}
+  KOKKOS_INLINE_FUNCTION void operator()(const int i) const
+  {
+    if (!m.is_free(i)) return;
+    typedef FixBagogabKokkos<DeviceType> F;
+    const double im = m.d.use_rmass ? 1.0 / m.d.rmass[i] : m.d.ptype(m.d.type[i], F::PT_INVM);
+    for (int k = 0; k < 3; k++) m.d.v(i, k) += m.dp(i, k) * im;
+  }
+};
+
+// O on every group atom (points: the tally of the projected change); with
+// zero yes the random changes of the other atoms and their momentum sums.
+// Reduces (sum m delta (3), sum m, tally)
+template <class DeviceType> struct OFunctor {
+  typedef DeviceType device_type;
+  typedef double value_type[];
+  const unsigned value_count = 5;
+  MeshData<DeviceType> m;
+  explicit OFunctor(const MeshData<DeviceType> &data) : m(data) {}
+  KOKKOS_INLINE_FUNCTION void init(double *sum) const
+  {
+    for (int k = 0; k < 5; k++) sum[k] = 0.0;
+  }
+#if KOKKOS_VERSION < 40000
+  KOKKOS_INLINE_FUNCTION void join(volatile double *dst, const volatile double *src) const
+  {
+    for (int k = 0; k < 5; k++) dst[k] += src[k];
+  }
+#endif
+  KOKKOS_INLINE_FUNCTION void join(double *dst, const double *src) const
+  {
+    for (int k = 0; k < 5; k++) dst[k] += src[k];
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(const int i, double *sum) const
+  {
+    if (!(m.d.mask[i] & m.d.groupbit)) return;
+    typedef FixBagogabKokkos<DeviceType> F;
+    const int t = m.d.type[i];
+    const double mi = m.d.m_of(i);
+    const double sigma = m.d.sigma_of(i);
+    const double c1 = m.d.ptype(t, F::PT_C1);
+    double xi[3];
+    if (m.is_point(i)) {
+      if (m.vtx(i, 3) < 0) return;
+      if (c1 == 1.0 && sigma == 0.0) return;    // no friction: v unchanged exactly
+      geomint::normal3(m.d.seed, m.d.tag[i], m.d.step, geomint::STREAM_O, xi);
+      double vi[3] = {m.d.v(i, 0), m.d.v(i, 1), m.d.v(i, 2)};
+      // the out-of-plane part of the noise is dropped by the next projection
+      const double v2 = geomint::dot3(vi, vi);
+      for (int k = 0; k < 3; k++) vi[k] = c1 * vi[k] + sigma * xi[k];
+      double ldot[3], pv[3];
+      const geomint::TriFrame Fr = m.frames(i);
+      geomint::tri_project(Fr, vi, ldot, pv);
+      sum[4] += mi * (v2 - geomint::dot3(pv, pv));
+      for (int k = 0; k < 3; k++) m.d.v(i, k) = vi[k];
+    } else if (m.zero_flag) {
+      geomint::normal3(m.d.seed, m.d.tag[i], m.d.step, geomint::STREAM_O, xi);
+      for (int k = 0; k < 3; k++) {
+        m.delta(i, k) = sigma * xi[k];
+        sum[k] += mi * m.delta(i, k);
+      }
+      sum[3] += mi;
+    } else {
+      geomint::normal3(m.d.seed, m.d.tag[i], m.d.step, geomint::STREAM_O, xi);
+      double vi[3] = {m.d.v(i, 0), m.d.v(i, 1), m.d.v(i, 2)};
+      sum[4] += mi * geomint::ou_kick(vi, c1, sigma, xi);
+      for (int k = 0; k < 3; k++) m.d.v(i, k) = vi[k];
+    }
+  }
+};
+
+// O with zero yes, the other atoms: the shifted random changes
+template <class DeviceType> struct OZeroFunctor {
+  typedef DeviceType device_type;
+  typedef double value_type;
+  MeshData<DeviceType> m;
+  double shift[3];
+  OZeroFunctor(const MeshData<DeviceType> &data, const double *sh) :
+      m(data), shift{sh[0], sh[1], sh[2]}
+  {
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(const int i, double &de) const
+  {
+    if (!m.is_free(i)) return;
+    typedef FixBagogabKokkos<DeviceType> F;
+    double vi[3] = {m.d.v(i, 0), m.d.v(i, 1), m.d.v(i, 2)};
+    const double dl[3] = {m.delta(i, 0) - shift[0], m.delta(i, 1) - shift[1],
+                          m.delta(i, 2) - shift[2]};
+    de += m.d.m_of(i) * geomint::ou_kick(vi, m.d.ptype(m.d.type[i], F::PT_C1), 1.0, dl);
+    for (int k = 0; k < 3; k++) m.d.v(i, k) = vi[k];
+  }
+};
+
+}    // namespace
+
+/* ---------------------------------------------------------------------- */
+
+template <class DeviceType>
+template <class Data>
+Data FixBagogabKokkos<DeviceType>::mesh_data(double s_def)
+{
+  Data m;
+  m.d = baoab_data<DeviceType>(atomKK, groupbit, seed, update->ntimestep, update->dt, dtf, s_def,
+                               kt_mvv2e, k_ptype);
+  k_state.template sync<DeviceType>();
+  m.state = k_state.template view<DeviceType>();
+  m.fc = k_fc.template view<DeviceType>();
+  m.dp = k_dp.template view<DeviceType>();
+  m.vtx = d_vtx;
+  m.wat = d_wat;
+  m.frames = d_frames;
+  m.fail = d_fail;
+  m.failflag = d_failflag;
+  m.delta = d_delta;
+  m.triq = d_triq;
+  m.adj = d_adj;
+  m.apex = d_apex;
+  m.img_off = k_img_off.template view<DeviceType>();
+  m.img_list = k_img_list.template view<DeviceType>();
+  m.intri_bit = intri_bit;
+  m.zero_flag = zero_flag ? 1 : 0;
+  m.s = m.s2 = m.sdtf = m.s2dtf = m.tau = 0.0;
+  m.apply = 1;
+  return m;
+}
+
+// work views for nmax atoms (owned and ghost)
+template <class DeviceType> void FixBagogabKokkos<DeviceType>::grow_mesh_work()
+{
+  if (atom->nmax <= nmax_kk) return;
+  nmax_kk = atom->nmax;
+  memoryKK->destroy_kokkos(k_fc, fc);
+  memoryKK->destroy_kokkos(k_dp, dp);
+  memoryKK->create_kokkos(k_fc, fc, nmax_kk, 3, "bagogab/kk:fc");
+  memoryKK->create_kokkos(k_dp, dp, nmax_kk, 3, "bagogab/kk:dp");
+  d_vtx = Kokkos::View<int * [4], DeviceType>("bagogab/kk:vtx", nmax_kk);
+  d_wat = Kokkos::View<double * [2], DeviceType>("bagogab/kk:wat", nmax_kk);
+  d_frames = Kokkos::View<geomint::TriFrame *, DeviceType>("bagogab/kk:frames", nmax_kk);
+  d_fail = Kokkos::View<int * [2], DeviceType>("bagogab/kk:fail", nmax_kk);
+  if (zero_flag) d_delta = Kokkos::View<double * [3], DeviceType>("bagogab/kk:delta", nmax_kk);
+  vtx_valid = false;
+}
+
+// the local images of every mesh vertex, in the order Domain::closest_image
+// visits them (atom->map(ID), then the sametag chain); host, at reneighboring
+template <class DeviceType> void FixBagogabKokkos<DeviceType>::build_images()
+{
+  const int nv = static_cast<int>(vertex_tags.size());
+  const int *sametag = atom->sametag;
+  auto h_off = k_img_off.h_view;
+  std::vector<int> list;
+  list.reserve(nv);
+  for (int q = 0; q < nv; q++) {
+    h_off(q) = static_cast<int>(list.size());
+    if (vertex_tags[q] > atom->map_tag_max) continue;
+    for (int j = atom->map(static_cast<tagint>(vertex_tags[q])); j >= 0; j = sametag[j])
+      list.push_back(j);
+  }
+  h_off(nv) = static_cast<int>(list.size());
+  if (static_cast<int>(k_img_list.extent(0)) < static_cast<int>(list.size()) + 1)
+    k_img_list = Kokkos::DualView<int *, DeviceType>("bagogab/kk:img_list", list.size() + list.size() / 4 + 16);
+  for (size_t o = 0; o < list.size(); o++) k_img_list.h_view(o) = list[o];
+  k_img_off.template modify<LMPHostType>();
+  k_img_list.template modify<LMPHostType>();
+  k_img_off.template sync<DeviceType>();
+  k_img_list.template sync<DeviceType>();
+}
+
+// sum the ghost rows of a work array onto their owners (host reverse comm)
+template <class DeviceType>
+void FixBagogabKokkos<DeviceType>::reverse_sum(typename ArrayTypes<DeviceType>::tdual_double_2d &k,
+                                               double **host)
+{
+  k.template modify<DeviceType>();
+  k.template sync<LMPHostType>();
+  rev_buf = host;
+  geomint_compat::reverse_comm(comm, this);
+  k.template modify<LMPHostType>();
+  k.template sync<DeviceType>();
+}
+
+// B(s h/2) [then B(s2 h/2)]: FixBagogab::b_step
+template <class DeviceType> double FixBagogabKokkos<DeviceType>::mesh_b(double s, double s2, bool apply)
+{
+  grow_mesh_work();
+  atomKK->sync(execution_space, datamask_read);
+  const int nlocal = atom->nlocal, nall = atom->nlocal + atom->nghost;
+  MeshData<DeviceType> m = mesh_data<MeshData<DeviceType>>(0.0);
+  m.s = s;
+  m.s2 = s2;
+  m.sdtf = s * dtf;
+  m.s2dtf = s2 * dtf;
+  m.apply = apply ? 1 : 0;
+  if (!vtx_valid) {
+    build_images();
+    m.img_off = k_img_off.template view<DeviceType>();
+    m.img_list = k_img_list.template view<DeviceType>();
+    Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType>(0, nlocal), CornersFunctor<DeviceType>(m));
+    vtx_valid = true;
+  }
+  Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType>(0, nall), ZeroRowsFunctor<DeviceType>(m.fc));
+  double dke = 0.0, dke_free = 0.0;
+  Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, nlocal), BPointFunctor<DeviceType>(m), dke);
+  reverse_sum(k_fc, fc);
+  Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, nlocal), BFreeFunctor<DeviceType>(m), dke_free);
+  if (apply) atomKK->modified(execution_space, V_MASK);
+  return force->mvv2e * (dke + dke_free);
+}
+
+// A(h/2): FixBagogab::a_step
+template <class DeviceType> void FixBagogabKokkos<DeviceType>::mesh_a()
+{
+  const int nlocal = atom->nlocal;
+  {
+    MeshData<DeviceType> m = mesh_data<MeshData<DeviceType>>(0.0);
+    Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType>(0, nlocal), AFirstFunctor<DeviceType>(m));
+  }
+  atomKK->modified(execution_space, X_MASK);
+  comm->forward_comm();    // the ghosts' positions (LAMMPS's atom communication)
+  atomKK->sync(execution_space, X_MASK);
+  MeshData<DeviceType> m = mesh_data<MeshData<DeviceType>>(0.0);
+  Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType>(0, nlocal), ASecondFunctor<DeviceType>(m));
+  atomKK->modified(execution_space, X_MASK | V_MASK);
+}
+
+// G(tau): FixBagogab::g_step
+template <class DeviceType> void FixBagogabKokkos<DeviceType>::mesh_g(double tau)
+{
+  const int nlocal = atom->nlocal, nall = atom->nlocal + atom->nghost;
+  MeshData<DeviceType> m = mesh_data<MeshData<DeviceType>>(0.0);
+  m.tau = tau;
+  Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType>(0, nall), ZeroRowsFunctor<DeviceType>(m.dp));
+  int counts[3] = {0, 0, 0};
+  Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, nlocal), GFunctor<DeviceType>(m), counts);
+  k_state.template modify<DeviceType>();
+  n_transfers += counts[0];
+  n_reflections += counts[1];
+  max_segments = std::max(max_segments, counts[2]);
+  reverse_sum(k_dp, dp);
+  Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType>(0, nlocal), GRecoilFunctor<DeviceType>(m));
+  atomKK->modified(execution_space, V_MASK);
+}
+
+// O(h): FixBagogab::o_step
+template <class DeviceType> void FixBagogabKokkos<DeviceType>::mesh_o()
+{
+  const int nlocal = atom->nlocal;
+  MeshData<DeviceType> m = mesh_data<MeshData<DeviceType>>(0.0);
+  double sums[5] = {0.0, 0.0, 0.0, 0.0, 0.0};
+  Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, nlocal), OFunctor<DeviceType>(m), sums);
+  double de = sums[4];
+  if (zero_flag) {
+    double shift[3];
+    random_momentum_shift(sums, shift);
+    double de_free = 0.0;
+    Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, nlocal),
+                            OZeroFunctor<DeviceType>(m, shift), de_free);
+    de += de_free;
+  }
+  atomKK->modified(execution_space, V_MASK);
+  if (tally_flag) e_bath_local += 0.5 * force->mvv2e * de;
+}
+
+// the first failure of this step on this rank (lowest local index) as
+// FixBagogab::fail() words it; agree_on_failures() then stops all ranks
+template <class DeviceType> void FixBagogabKokkos<DeviceType>::collect_failures()
+{
+  auto h_flag = Kokkos::create_mirror_view(d_failflag);
+  Kokkos::deep_copy(h_flag, d_failflag);
+  if (!h_flag()) return;
+  auto h_fail = Kokkos::create_mirror_view(d_fail);
+  Kokkos::deep_copy(h_fail, d_fail);
+  atomKK->sync(Host, X_MASK | V_MASK | TAG_MASK);
+  for (int i = 0; i < atom->nlocal && failure.empty(); i++) {
+    const int t = h_fail(i, 1);
+    switch (h_fail(i, 0)) {
+      case MF_NO_TRIANGLE:
+        failure = fmt::format("point {} has no triangle at step {}: it joined group {} or was "
+                              "created after the last setup; run with 'pre yes' (the default) so "
+                              "that setup assigns it a triangle",
+                              atom->tag[i], update->ntimestep, group->names[intri_group]);
+        break;
+      case MF_MISSING_VERTEX:
+        failure = mesh->missing_vertex_msg(i, t);
+        break;
+      case MF_DEGENERATE:
+        failure = mesh->degenerate_msg(t + 1);
+        break;
+      case MF_TOO_MANY:
+        failure = fmt::format("time step too large for the mesh: point {} crossed more than {} "
+                              "triangle edges in one G half-step at step {}; reduce the timestep",
+                              atom->tag[i], geomint::MAX_SEGMENTS, update->ntimestep);
+        break;
+      default:
+        break;
+    }
+  }
+  Kokkos::deep_copy(d_fail, 0);
+  Kokkos::deep_copy(d_failflag, 0);
+}
+
+// one step with points: B(h/2) A(h/2) G(h/2) O(h) G(h/2) A(h/2) [B(h/2)]
+template <class DeviceType> void FixBagogabKokkos<DeviceType>::bagogab_step(double s_def)
+{
+  n_transfers = n_reflections = max_segments = 0;
+  update_ptype();
+  const double half_h = 0.5 * update->dt;
+  double t[7];
+  auto mark = [&](int k) {
+    if (!timing) return;
+    Kokkos::fence();
+    t[k] = MPI_Wtime();
+  };
+  mark(0);
+  mesh_b(s_def, 1.0, true);
+  mark(1);
+  mesh_a();
+  mark(2);
+  mesh_g(half_h);
+  mark(3);
+  mesh_o();
+  mark(4);
+  mesh_g(half_h);
+  mark(5);
+  mesh_a();
+  mark(6);
+  if (timing) {
+    substep_seconds[0] += t[1] - t[0];
+    substep_seconds[1] += (t[2] - t[1]) + (t[6] - t[5]);
+    substep_seconds[2] += (t[3] - t[2]) + (t[5] - t[4]);
+    substep_seconds[3] += t[4] - t[3];
+  }
+  collect_failures();
+  agree_on_failures();
+  // dumps and computes read f_ID (the state) on the host
+  k_state.template sync<LMPHostType>();
+}
+
+/* ----------------------------------------------------------------------
+   host-side access to the per-atom state: sync first, mark what changed
+------------------------------------------------------------------------- */
+
+template <class DeviceType> void FixBagogabKokkos<DeviceType>::setup_pre_neighbor()
+{
+  if (!mesh_active) return;
+  // checks and assignment (snap moves points and projects their velocities) on the host
+  atomKK->sync(Host, X_MASK | V_MASK | MASK_MASK | TAG_MASK | TYPE_MASK);
+  k_state.template sync<LMPHostType>();
+  FixBagogab::setup_pre_neighbor();
+  k_state.template modify<LMPHostType>();
+  k_state.template sync<DeviceType>();
+  atomKK->modified(Host, X_MASK | V_MASK);
+  atomKK->sync(execution_space, X_MASK | V_MASK);
+}
+
+template <class DeviceType> void FixBagogabKokkos<DeviceType>::grow_arrays(int nmax)
+{
+  if (!mesh_active) return;
+  k_state.template sync<LMPHostType>();
+  memoryKK->grow_kokkos(k_state, state, nmax, 4, "bagogab/kk:state");
+  array_atom = state;
+  k_state.template modify<LMPHostType>();
+}
+
+template <class DeviceType> void FixBagogabKokkos<DeviceType>::copy_arrays(int i, int j, int delflag)
+{
+  k_state.template sync<LMPHostType>();
+  FixBagogab::copy_arrays(i, j, delflag);
+  k_state.template modify<LMPHostType>();
+}
+
+template <class DeviceType> void FixBagogabKokkos<DeviceType>::set_arrays(int i)
+{
+  k_state.template sync<LMPHostType>();
+  FixBagogab::set_arrays(i);
+  k_state.template modify<LMPHostType>();
+}
+
+template <class DeviceType> int FixBagogabKokkos<DeviceType>::pack_exchange(int i, double *buf)
+{
+  k_state.template sync<LMPHostType>();
+  return FixBagogab::pack_exchange(i, buf);
+}
+
+template <class DeviceType> int FixBagogabKokkos<DeviceType>::unpack_exchange(int nlocal, double *buf)
+{
+  k_state.template sync<LMPHostType>();
+  const int n = FixBagogab::unpack_exchange(nlocal, buf);
+  k_state.template modify<LMPHostType>();
+  return n;
+}
+
+template <class DeviceType> int FixBagogabKokkos<DeviceType>::pack_restart(int i, double *buf)
+{
+  k_state.template sync<LMPHostType>();
+  return FixBagogab::pack_restart(i, buf);
+}
+
+template <class DeviceType> void FixBagogabKokkos<DeviceType>::unpack_restart(int nlocal, int nth)
+{
+  k_state.template sync<LMPHostType>();
+  FixBagogab::unpack_restart(nlocal, nth);
+  k_state.template modify<LMPHostType>();
+}
+
+template <class DeviceType> double FixBagogabKokkos<DeviceType>::memory_usage()
+{
+  double bytes = FixBagogab::memory_usage();
+  if (mesh_active)
+    bytes += nmax_kk * (sizeof(geomint::TriFrame) + 2.0 * sizeof(int)) +
+        k_img_list.extent(0) * sizeof(int) + 3.0 * d_triq.extent(0) * sizeof(int);
+  return bytes;
 }
 
 namespace LAMMPS_NS {
