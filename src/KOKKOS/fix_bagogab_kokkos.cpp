@@ -429,11 +429,11 @@ template <class DeviceType> double FixBagogabKokkos<DeviceType>::kick_all(double
    bagogab_step as Kokkos kernels over the same lib/geomint kernels.
 
    Scatter onto shared vertices (the chain-rule forces of B and the recoil
-   of G): Kokkos atomics.  The sum order of the contributions a vertex gets
-   from its points then follows the thread schedule: with one thread it is
-   the CPU fix's order (bitwise equal results), with more threads or on a GPU
-   the vertices' velocities differ from run to run at round-off (1e-16
-   relative per step), like the pair forces of LAMMPS's own Kokkos styles.
+   of G): Kokkos ScatterView with the backend's default, i.e. per-thread
+   copies summed in copy order on host backends (OpenMP) and atomics on
+   GPUs.  With one thread the sums are the CPU fix's, bitwise; with more
+   threads a vertex's contributions are added in another association
+   (round-off), and on a GPU in an order that varies from run to run.
 
    Communication: the positions inside the step go through the atom
    communication of LAMMPS (comm->forward_comm(), on the device where LAMMPS
@@ -449,6 +449,7 @@ enum MeshFailure { MF_NONE = 0, MF_NO_TRIANGLE, MF_MISSING_VERTEX, MF_DEGENERATE
 template <class DeviceType> struct MeshData {
   BaoabData<DeviceType> d;
   typename ArrayTypes<DeviceType>::t_double_2d state, fc, dp;
+  typename FixBagogabKokkos<DeviceType>::t_scatter s_fc, s_dp;
   Kokkos::View<int * [4], DeviceType> vtx;
   Kokkos::View<double * [2], DeviceType> wat;
   Kokkos::View<geomint::TriFrame *, DeviceType> frames;
@@ -541,9 +542,11 @@ template <class DeviceType> struct MeshData {
 };
 
 // what g_drift_frame sees of the mesh for point i (FixBagogab's MeshAccess);
-// "tags" are the vertex indices q, ordered as the IDs
-template <class DeviceType> struct DeviceMeshAccess {
+// "tags" are the vertex indices q, ordered as the IDs; recoil into the
+// scatter access a
+template <class DeviceType, class Access> struct DeviceMeshAccess {
   const MeshData<DeviceType> &m;
+  const Access &a;
   int i;
   KOKKOS_INLINE_FUNCTION const double *pos(int j) const { return m.pos(j); }
   KOKKOS_INLINE_FUNCTION int64_t tag(int t, int k) const { return m.triq(3 * t + k); }
@@ -553,7 +556,7 @@ template <class DeviceType> struct DeviceMeshAccess {
   KOKKOS_INLINE_FUNCTION void recoil(int j, double c, const double v[3]) const
   {
     if (!(m.d.mask[j] & m.d.groupbit)) return;    // frozen geometry: recoil dropped
-    for (int k = 0; k < 3; k++) Kokkos::atomic_add(&m.dp(j, k), c * v[k]);
+    for (int k = 0; k < 3; k++) a(j, k) += c * v[k];
   }
 };
 
@@ -577,7 +580,7 @@ template <class DeviceType> struct CornersFunctor {
   }
 };
 
-// B, points: chain-rule forces onto the corners (atomics), projected kicks
+// B, points: chain-rule forces onto the corners (scatter), projected kicks
 template <class DeviceType> struct BPointFunctor {
   typedef DeviceType device_type;
   typedef double value_type;
@@ -589,11 +592,12 @@ template <class DeviceType> struct BPointFunctor {
     if (!m.vtx(i, 3)) m.corners_of(i);    // joined the points since the last setup
     if (m.vtx(i, 3) < 0) return;
     const double fi[3] = {m.d.f(i, 0), m.d.f(i, 1), m.d.f(i, 2)};
+    auto a = m.s_fc.access();
     for (int k = 0; k < 3; k++) {
       const int j = m.vtx(i, k);
       if (!(m.d.mask[j] & m.d.groupbit)) continue;
       const double lam = m.state(i, k + 1);
-      for (int c = 0; c < 3; c++) Kokkos::atomic_add(&m.fc(j, c), lam * fi[c]);
+      for (int c = 0; c < 3; c++) a(j, c) += lam * fi[c];
     }
     double ldot[3], pf[3];
     const geomint::TriFrame F = m.frames(i);
@@ -665,7 +669,7 @@ template <class DeviceType> struct ASecondFunctor {
   }
 };
 
-// G: the exact drift of every point over the frozen mesh, recoil by atomics;
+// G: the exact drift of every point over the frozen mesh, recoil by scatter;
 // reduces (edge transfers, border reflections, max segments)
 template <class DeviceType> struct GFunctor {
   typedef DeviceType device_type;
@@ -696,7 +700,8 @@ template <class DeviceType> struct GFunctor {
     double vi[3] = {m.d.v(i, 0), m.d.v(i, 1), m.d.v(i, 2)};
     int vtx[3] = {m.vtx(i, 0), m.vtx(i, 1), m.vtx(i, 2)};
     geomint::TriFrame F = m.frames(i);
-    const DeviceMeshAccess<DeviceType> acc = {m, i};
+    const auto a = m.s_dp.access();
+    const DeviceMeshAccess<DeviceType, decltype(a)> acc = {m, a, i};
     const geomint::GDriftResult r = geomint::g_drift_frame(acc, t, vtx, F, lam, vi, m.d.m_of(i), m.tau);
     if (r.status == geomint::G_MISSING_VERTEX) return m.set_fail(i, MF_MISSING_VERTEX, t);
     if (r.status == geomint::G_DEGENERATE) return m.set_fail(i, MF_DEGENERATE, t);
@@ -754,16 +759,22 @@ template <class DeviceType> struct OFunctor {
   KOKKOS_INLINE_FUNCTION void operator()(const int i, double *sum) const
   {
     if (!(m.d.mask[i] & m.d.groupbit)) return;
+    double xi[3];
+    geomint::normal3(m.d.seed, m.d.tag[i], m.d.step, geomint::STREAM_O, xi);
+    step_atom(i, xi, sum);
+  }
+
+  // one group atom with its normals xi
+  KOKKOS_INLINE_FUNCTION void step_atom(const int i, const double xi[3], double *sum) const
+  {
     typedef FixBagogabKokkos<DeviceType> F;
     const int t = m.d.type[i];
     const double mi = m.d.m_of(i);
     const double sigma = m.d.sigma_of(i);
     const double c1 = m.d.ptype(t, F::PT_C1);
-    double xi[3];
     if (m.is_point(i)) {
       if (m.vtx(i, 3) < 0) return;
       if (c1 == 1.0 && sigma == 0.0) return;    // no friction: v unchanged exactly
-      geomint::normal3(m.d.seed, m.d.tag[i], m.d.step, geomint::STREAM_O, xi);
       double vi[3] = {m.d.v(i, 0), m.d.v(i, 1), m.d.v(i, 2)};
       // the out-of-plane part of the noise is dropped by the next projection
       const double v2 = geomint::dot3(vi, vi);
@@ -774,20 +785,54 @@ template <class DeviceType> struct OFunctor {
       sum[4] += mi * (v2 - geomint::dot3(pv, pv));
       for (int k = 0; k < 3; k++) m.d.v(i, k) = vi[k];
     } else if (m.zero_flag) {
-      geomint::normal3(m.d.seed, m.d.tag[i], m.d.step, geomint::STREAM_O, xi);
       for (int k = 0; k < 3; k++) {
         m.delta(i, k) = sigma * xi[k];
         sum[k] += mi * m.delta(i, k);
       }
       sum[3] += mi;
     } else {
-      geomint::normal3(m.d.seed, m.d.tag[i], m.d.step, geomint::STREAM_O, xi);
       double vi[3] = {m.d.v(i, 0), m.d.v(i, 1), m.d.v(i, 2)};
       sum[4] += mi * geomint::ou_kick(vi, c1, sigma, xi);
       for (int k = 0; k < 3; k++) m.d.v(i, k) = vi[k];
     }
   }
 };
+
+// O on host backends: blocks of atoms whose normals come from normal3_block
+// (the CPU fix's vectorised draw, bitwise equal to normal3)
+template <class DeviceType> struct OBlockFunctor : OFunctor<DeviceType> {
+  int nlocal;
+  OBlockFunctor(const MeshData<DeviceType> &data, int n) : OFunctor<DeviceType>(data), nlocal(n) {}
+  void operator()(const int b, double *sum) const
+  {
+    const int B = geomint::NORMAL_BLOCK;
+    int idx[B];
+    int64_t tags[B];
+    double xi[B][3];
+    int n = 0;
+    const auto &d = this->m.d;
+    for (int i = b * B; i < nlocal && i < (b + 1) * B; i++)
+      if (d.mask[i] & d.groupbit) {
+        idx[n] = i;
+        tags[n++] = d.tag[i];
+      }
+    geomint::normal3_block(d.seed, tags, n, d.step, geomint::STREAM_O, xi);
+    for (int j = 0; j < n; j++) this->step_atom(idx[j], xi[j], sum);
+  }
+};
+
+template <class DeviceType>
+void o_pass(const MeshData<DeviceType> &m, int nlocal, double *sums, std::true_type /*host*/)
+{
+  const int nblock = (nlocal + geomint::NORMAL_BLOCK - 1) / geomint::NORMAL_BLOCK;
+  Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, nblock),
+                          OBlockFunctor<DeviceType>(m, nlocal), sums);
+}
+template <class DeviceType>
+void o_pass(const MeshData<DeviceType> &m, int nlocal, double *sums, std::false_type /*device*/)
+{
+  Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, nlocal), OFunctor<DeviceType>(m), sums);
+}
 
 // O with zero yes, the other atoms: the shifted random changes
 template <class DeviceType> struct OZeroFunctor {
@@ -826,6 +871,8 @@ Data FixBagogabKokkos<DeviceType>::mesh_data(double s_def)
   m.state = k_state.template view<DeviceType>();
   m.fc = k_fc.template view<DeviceType>();
   m.dp = k_dp.template view<DeviceType>();
+  m.s_fc = s_fc;
+  m.s_dp = s_dp;
   m.vtx = d_vtx;
   m.wat = d_wat;
   m.frames = d_frames;
@@ -853,6 +900,8 @@ template <class DeviceType> void FixBagogabKokkos<DeviceType>::grow_mesh_work()
   memoryKK->destroy_kokkos(k_dp, dp);
   memoryKK->create_kokkos(k_fc, fc, nmax_kk, 3, "bagogab/kk:fc");
   memoryKK->create_kokkos(k_dp, dp, nmax_kk, 3, "bagogab/kk:dp");
+  s_fc = Kokkos::Experimental::create_scatter_view(k_fc.template view<DeviceType>());
+  s_dp = Kokkos::Experimental::create_scatter_view(k_dp.template view<DeviceType>());
   d_vtx = Kokkos::View<int * [4], DeviceType>("bagogab/kk:vtx", nmax_kk);
   d_wat = Kokkos::View<double * [2], DeviceType>("bagogab/kk:wat", nmax_kk);
   d_frames = Kokkos::View<geomint::TriFrame *, DeviceType>("bagogab/kk:frames", nmax_kk);
@@ -919,8 +968,10 @@ template <class DeviceType> double FixBagogabKokkos<DeviceType>::mesh_b(double s
     vtx_valid = true;
   }
   Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType>(0, nall), ZeroRowsFunctor<DeviceType>(m.fc));
+  s_fc.reset_except(m.fc);
   double dke = 0.0, dke_free = 0.0;
   Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, nlocal), BPointFunctor<DeviceType>(m), dke);
+  Kokkos::Experimental::contribute(m.fc, s_fc);
   reverse_sum(k_fc, fc);
   Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, nlocal), BFreeFunctor<DeviceType>(m), dke_free);
   if (apply) atomKK->modified(execution_space, V_MASK);
@@ -950,8 +1001,10 @@ template <class DeviceType> void FixBagogabKokkos<DeviceType>::mesh_g(double tau
   MeshData<DeviceType> m = mesh_data<MeshData<DeviceType>>(0.0);
   m.tau = tau;
   Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType>(0, nall), ZeroRowsFunctor<DeviceType>(m.dp));
+  s_dp.reset_except(m.dp);
   int counts[3] = {0, 0, 0};
   Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, nlocal), GFunctor<DeviceType>(m), counts);
+  Kokkos::Experimental::contribute(m.dp, s_dp);
   k_state.template modify<DeviceType>();
   n_transfers += counts[0];
   n_reflections += counts[1];
@@ -967,7 +1020,8 @@ template <class DeviceType> void FixBagogabKokkos<DeviceType>::mesh_o()
   const int nlocal = atom->nlocal;
   MeshData<DeviceType> m = mesh_data<MeshData<DeviceType>>(0.0);
   double sums[5] = {0.0, 0.0, 0.0, 0.0, 0.0};
-  Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, nlocal), OFunctor<DeviceType>(m), sums);
+  o_pass<DeviceType>(m, nlocal, sums,
+                     std::is_same<typename DeviceType::memory_space, Kokkos::HostSpace>());
   double de = sums[4];
   if (zero_flag) {
     double shift[3];

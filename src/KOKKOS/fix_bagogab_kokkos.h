@@ -21,6 +21,8 @@ FixStyle(bagogab/kk/host,FixBagogabKokkos<LMPHostType>);
 #include "fix_bagogab.h"
 #include "kokkos_type.h"
 
+#include <Kokkos_ScatterView.hpp>
+
 #include "geomint/triangle.h"
 
 #include <cstdint>
@@ -47,6 +49,11 @@ template <class DeviceType> class FixBagogabKokkos : public FixBagogab {
   // per type: c1, s = 1 - c1^2, sigma (per-type masses), dtf/m, m, 1/m
   enum { PT_C1, PT_S, PT_SIGMA, PT_DTFM, PT_MASS, PT_INVM, PT_N };
   typedef Kokkos::DualView<double * [PT_N], DeviceType> tdual_ptype;
+  // the scatter onto shared vertices: per-thread copies summed in thread
+  // order on host backends (deterministic for a given thread count), atomics
+  // on GPUs (Kokkos's defaults for each backend)
+  typedef decltype(Kokkos::Experimental::create_scatter_view(
+      typename ArrayTypes<DeviceType>::t_double_2d())) t_scatter;
 
  protected:
   void baoa_step(double s_def) override;
@@ -62,6 +69,7 @@ template <class DeviceType> class FixBagogabKokkos : public FixBagogab {
   // in-triangle points (mesh keyword)
   typename ArrayTypes<DeviceType>::tdual_double_2d k_state;      // aliases FixBagogab::state
   typename ArrayTypes<DeviceType>::tdual_double_2d k_fc, k_dp;   // alias fc, dp (reverse comm)
+  t_scatter s_fc, s_dp;
   Kokkos::View<int * [4], DeviceType> d_vtx;                     // corners, computed flag
   Kokkos::View<double * [2], DeviceType> d_wat;                  // A^T v
   Kokkos::View<geomint::TriFrame *, DeviceType> d_frames;
