@@ -800,9 +800,18 @@ template <class DeviceType> struct OFunctor {
 
 // O on host backends: blocks of atoms whose normals come from normal3_block
 // (the CPU fix's vectorised draw, bitwise equal to normal3)
-template <class DeviceType> struct OBlockFunctor : OFunctor<DeviceType> {
+template <class DeviceType> struct OBlockFunctor {
+  typedef DeviceType device_type;
+  typedef double value_type[];
+  const unsigned value_count = 5;
+  OFunctor<DeviceType> o;
   int nlocal;
-  OBlockFunctor(const MeshData<DeviceType> &data, int n) : OFunctor<DeviceType>(data), nlocal(n) {}
+  OBlockFunctor(const MeshData<DeviceType> &data, int n) : o(data), nlocal(n) {}
+  void init(double *sum) const { o.init(sum); }
+#if KOKKOS_VERSION < 40000
+  void join(volatile double *dst, const volatile double *src) const { o.join(dst, src); }
+#endif
+  void join(double *dst, const double *src) const { o.join(dst, src); }
   void operator()(const int b, double *sum) const
   {
     const int B = geomint::NORMAL_BLOCK;
@@ -810,26 +819,26 @@ template <class DeviceType> struct OBlockFunctor : OFunctor<DeviceType> {
     int64_t tags[B];
     double xi[B][3];
     int n = 0;
-    const auto &d = this->m.d;
+    const auto &d = o.m.d;
     for (int i = b * B; i < nlocal && i < (b + 1) * B; i++)
       if (d.mask[i] & d.groupbit) {
         idx[n] = i;
         tags[n++] = d.tag[i];
       }
     geomint::normal3_block(d.seed, tags, n, d.step, geomint::STREAM_O, xi);
-    for (int j = 0; j < n; j++) this->step_atom(idx[j], xi[j], sum);
+    for (int j = 0; j < n; j++) o.step_atom(idx[j], xi[j], sum);
   }
 };
 
 template <class DeviceType>
-void o_pass(const MeshData<DeviceType> &m, int nlocal, double *sums, std::true_type /*host*/)
+void o_pass(const MeshData<DeviceType> &m, int nlocal, double (&sums)[5], std::true_type /*host*/)
 {
   const int nblock = (nlocal + geomint::NORMAL_BLOCK - 1) / geomint::NORMAL_BLOCK;
   Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, nblock),
                           OBlockFunctor<DeviceType>(m, nlocal), sums);
 }
 template <class DeviceType>
-void o_pass(const MeshData<DeviceType> &m, int nlocal, double *sums, std::false_type /*device*/)
+void o_pass(const MeshData<DeviceType> &m, int nlocal, double (&sums)[5], std::false_type /*device*/)
 {
   Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, nlocal), OFunctor<DeviceType>(m), sums);
 }
