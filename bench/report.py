@@ -4,7 +4,10 @@
 to the second (median of the per-repetition ratios).
 usage: report.py LOG [LABEL_A LABEL_B]
        report.py --scaling LOG_1RANK LOG_NRANKS LABEL_A LABEL_B
-         parallel speedup of A (median time on 1 rank / on N ranks) divided by that of B"""
+         parallel speedup of A (median time on 1 rank / on N ranks) divided by that of B
+       report.py --speedup LOG_CPU LOG_KK LABEL_A LABEL_B
+         speedup of the Kokkos run over the CPU run for A and B, and of the cost of
+         A beyond B (time A - time B: e.g. the in-triangle points' sub-steps)"""
 import re
 import statistics
 import sys
@@ -32,9 +35,24 @@ def scaling(log1, logn, a, b):
     print(f"speedup {a} / speedup {b}: {speedup[a] / speedup[b]:.3f}")
 
 
+def speedup(log_cpu, log_kk, a, b):
+    tc, tk = loop_times(log_cpu), loop_times(log_kk)
+    mc = {k: statistics.median(tc[k]) for k in (a, b)}
+    mk = {k: statistics.median(tk[k]) for k in (a, b)}
+    for k in (a, b):
+        print(f"{k:>24s}: {1e3 * mc[k]:8.3f} ms/step CPU, {1e3 * mk[k]:8.3f} ms/step Kokkos: "
+              f"speedup {mc[k] / mk[k]:.3f}")
+    dc, dk = mc[a] - mc[b], mk[a] - mk[b]
+    print(f"{a} - {b}: {1e3 * dc:8.3f} ms/step CPU, {1e3 * dk:8.3f} ms/step Kokkos: "
+          f"speedup {dc / dk:.3f}")
+
+
 def main():
     if sys.argv[1] == "--scaling":
         scaling(*sys.argv[2:6])
+        return
+    if sys.argv[1] == "--speedup":
+        speedup(*sys.argv[2:6])
         return
     log = sys.argv[1]
     times = loop_times(log)

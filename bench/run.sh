@@ -30,6 +30,13 @@ if [ "$which" = membrane ] || [ "$which" = all ]; then
     "$py" "$root/bench/make_flat_membrane.py" -o "$out"
   fi
   run_one membrane intri beads
+  if [ -n "$tag" ]; then
+    # the same deck with the CPU styles on 1 rank: what the 2 threads of /kk buy
+    echo "== bench membrane, CPU styles on 1 rank (log: out/bench/membrane.log)"
+    (cd "$out" && "$lmp" -in "$root/bench/in.membrane" -log membrane.log -screen none) \
+      || { echo "benchmark membrane failed; see $out/membrane.log" >&2; exit 1; }
+    "$py" "$root/bench/report.py" --speedup "$out/membrane.log" "$out/membrane.kk.log" intri beads
+  fi
 fi
 if [ "$which" = dg ] || [ "$which" = all ]; then
   # LJ liquid, 32,000 atoms: fix dg/nve + lj/cut/dg vs fix nve + lj/cut

@@ -996,7 +996,14 @@ template <class DeviceType> void FixBagogabKokkos<DeviceType>::mesh_a()
     Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType>(0, nlocal), AFirstFunctor<DeviceType>(m));
   }
   atomKK->modified(execution_space, X_MASK);
-  comm->forward_comm();    // the ghosts' positions (LAMMPS's atom communication)
+  if (std::is_same<typename DeviceType::memory_space, Kokkos::HostSpace>::value) {
+    // host memory: the fix's own communication of x (as the CPU fix)
+    atomKK->sync(Host, X_MASK);
+    geomint_compat::forward_comm(comm, this);
+    atomKK->modified(Host, X_MASK);
+  } else {
+    comm->forward_comm();    // LAMMPS's atom communication, on the device where LAMMPS does it
+  }
   atomKK->sync(execution_space, X_MASK);
   MeshData<DeviceType> m = mesh_data<MeshData<DeviceType>>(0.0);
   Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType>(0, nlocal), ASecondFunctor<DeviceType>(m));
