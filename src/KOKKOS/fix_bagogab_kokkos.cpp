@@ -435,9 +435,10 @@ template <class DeviceType> double FixBagogabKokkos<DeviceType>::kick_all(double
    threads a vertex's contributions are added in another association
    (round-off), and on a GPU in an order that varies from run to run.
 
-   Communication: the positions inside the step go through the atom
-   communication of LAMMPS (comm->forward_comm(), on the device where LAMMPS
-   does it there); the sums of fc and dp onto the owners of ghost vertices go
+   Communication: the positions inside the step go through the fix's own
+   forward communication on host memory (as in the CPU fix: with 2 threads
+   CommKokkos's took twice as long there) and through LAMMPS's atom
+   communication on GPUs (comm->forward_comm(), on the device); the sums of fc and dp onto the owners of ghost vertices go
    through the fix's reverse communication on the host (two copies of the
    ghost rows per sum on a GPU).
    ====================================================================== */
