@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -95,7 +96,9 @@ struct MeshCase {
     bonds = e;
   }
 
-  void write(const std::string &data, const std::string &mesh) const
+  // per_atom_mass: atom_style hybrid bond sphere (per-atom masses, set to 1
+  // here: diameter 0, density = mass); otherwise atom_style bond
+  void write(const std::string &data, const std::string &mesh, bool per_atom_mass = false) const
   {
     std::ofstream d(data);
     d.precision(17);
@@ -104,10 +107,17 @@ struct MeshCase {
       << bonds.size() << " bonds\n1 bond types\n\n";
     const char *ax[3] = {"x", "y", "z"};
     for (int k = 0; k < 3; k++) d << lo[k] << " " << hi[k] << " " << ax[k] << "lo " << ax[k] << "hi\n";
-    d << "\nMasses\n\n1 1.0\n2 1.0\n\nAtoms # bond\n\n";
+    d << "\nMasses\n\n1 1.0\n2 1.0\n\nAtoms # " << (per_atom_mass ? "hybrid" : "bond") << "\n\n";
     int id = 1;
-    for (const Vec &v : verts) d << id++ << " 1 1 " << v[0] << " " << v[1] << " " << v[2] << "\n";
-    for (const Vec &p : points) d << id++ << " 2 2 " << p[0] << " " << p[1] << " " << p[2] << "\n";
+    // bond: id mol type x y z; hybrid bond sphere: id type x y z mol diameter density
+    auto atom_line = [&](int type, const Vec &r) {
+      if (per_atom_mass)
+        d << id++ << " " << type << " " << r[0] << " " << r[1] << " " << r[2] << " " << type << " 0.0 1.0\n";
+      else
+        d << id++ << " " << type << " " << type << " " << r[0] << " " << r[1] << " " << r[2] << "\n";
+    };
+    for (const Vec &v : verts) atom_line(1, v);
+    for (const Vec &p : points) atom_line(2, p);
     if (!bonds.empty()) {
       d << "\nBonds\n\n";
       for (size_t b = 0; b < bonds.size(); b++)
@@ -660,6 +670,196 @@ TEST(FixBagogabMesh, SnapProjectsPointsOntoTheMesh)
 }
 
 // ---------------------------------------------------------------------------
+// fix bagogab/kk with in-triangle points gives the trajectory of the CPU fix
+// (the noise is keyed by seed, tag and step, not by the backend).  The bounds
+// of the issue: decks that do not amplify round-off (points on a frozen mesh,
+// a tethered membrane at small amplitude) agree to 1e-12 after 1000 steps,
+// the vesicle of examples/membrane to 1e-10 after 100 steps, with the same
+// edge-event counts.  Compared: x, v (relative to their largest component),
+// the per-atom state f_1 (triangle IDs exactly, barycentrics absolutely), the
+// heat tally f_1, the global vector f_1[1..3] of the last step, and the
+// transfers and reflections summed over the run.  Skipped without Kokkos;
+// the .kk ctest variant leaves it out (it opens its own plain and /kk sessions).
+// ---------------------------------------------------------------------------
+
+struct MeshRun {
+  std::vector<double> x, v, state;
+  double tally, ke;         // heat tally f_1, kinetic energy at the end
+  double last[3];           // f_1[1..3] of the last step
+  double transfers, reflections;    // summed over the run
+  double seconds;
+};
+
+// deck: everything up to and including 'fix 1 ... bagogab ...'; then nsteps
+MeshRun run_mesh_deck(const std::string &deck, int nsteps, int kokkos)
+{
+  const auto t0 = std::chrono::steady_clock::now();
+  Session s(true, kokkos);
+  const std::string n = std::to_string(nsteps);
+  s.cmd(deck + "variable ntr equal f_1[1]\nvariable nrf equal f_1[2]\n"
+        "fix cnt all ave/time 1 " + n + " " + n + " v_ntr v_nrf\nthermo 0\nthermo_modify norm no\n"
+        "run " + n);
+  // the /kk session really runs fix bagogab/kk (-sf kk)
+  const LAMMPS_NS::Fix *fix = s.lmp->modify->fix[s.lmp->modify->find_fix("1")];
+  EXPECT_STREQ(fix->style, kokkos ? "bagogab/kk" : "bagogab");
+  MeshRun r;
+  r.x = s.atom_vec3("x");
+  r.v = s.atom_vec3("v");
+  r.state = s.fix_peratom("1", 4);
+  r.tally = s.fix_scalar("1");
+  r.ke = s.equal("ke");
+  for (int k = 0; k < 3; k++) r.last[k] = s.fix_vector("1", k);
+  r.transfers = std::round(s.equal("f_cnt[1]") * nsteps);
+  r.reflections = std::round(s.equal("f_cnt[2]") * nsteps);
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return r;
+}
+
+double max_abs(const std::vector<double> &a)
+{
+  double m = 0.0;
+  for (double x : a) m = std::max(m, std::fabs(x));
+  return m;
+}
+
+// borders: the mesh has border edges (reflections must happen)
+void expect_same_mesh_run(const std::string &deck, int nsteps, double tol, bool borders,
+                          const char *what)
+{
+  SCOPED_TRACE(what);
+  const MeshRun cpu = run_mesh_deck(deck, nsteps, 0), kk = run_mesh_deck(deck, nsteps, 1);
+  ASSERT_EQ(cpu.x.size(), kk.x.size());
+  const double dx = max_abs_diff(cpu.x, kk.x) / max_abs(cpu.x);
+  const double dv = max_abs_diff(cpu.v, kk.v) / max_abs(cpu.v);
+  double dl = 0.0;
+  int tri_differs = 0, npoints = 0;
+  for (size_t a = 0; 4 * a < cpu.state.size(); a++) {
+    if (cpu.state[4 * a] != 0.0) npoints++;
+    if (cpu.state[4 * a] != kk.state[4 * a]) tri_differs++;
+    for (int k = 1; k < 4; k++) dl = std::max(dl, std::fabs(cpu.state[4 * a + k] - kk.state[4 * a + k]));
+  }
+  std::printf("bagogab/kk vs CPU, %s, %d steps: max |dx|/|x| = %.3g, |dv|/|v| = %.3g, "
+              "|d lambda| = %.3g, %d triangle IDs differ; tally %.17g vs %.17g (|d|/(|tally|+KE) %.3g); "
+              "transfers %.0f/%.0f, reflections %.0f/%.0f, last step [%g %g %g]/[%g %g %g]; "
+              "%.2f s CPU, %.2f s /kk\n",
+              what, nsteps, dx, dv, dl, tri_differs, cpu.tally, kk.tally,
+              std::fabs(kk.tally - cpu.tally) / (std::fabs(cpu.tally) + cpu.ke), cpu.transfers, kk.transfers,
+              cpu.reflections, kk.reflections, cpu.last[0], cpu.last[1], cpu.last[2], kk.last[0],
+              kk.last[1], kk.last[2], cpu.seconds, kk.seconds);
+  EXPECT_LE(dx, tol);
+  EXPECT_LE(dv, tol);
+  EXPECT_LE(dl, tol);
+  EXPECT_EQ(tri_differs, 0);
+  EXPECT_GT(npoints, 0);
+  EXPECT_NE(cpu.tally, 0.0);
+  // (the tally is a sum of gains and losses: relative to |tally| + KE)
+  EXPECT_NEAR(kk.tally, cpu.tally, tol * (std::fabs(cpu.tally) + cpu.ke));
+  for (int k = 0; k < 3; k++) EXPECT_EQ(kk.last[k], cpu.last[k]) << "f_1[" << k + 1 << "]";
+  EXPECT_EQ(kk.transfers, cpu.transfers);
+  EXPECT_EQ(kk.reflections, cpu.reflections);
+  // the deck exercises the edge events: a /kk run without them would not pass
+  EXPECT_GT(cpu.transfers, 0.0);
+  if (borders) EXPECT_GT(cpu.reflections, 0.0);
+  EXPECT_GT(cpu.last[2], 0.0);    // points moved in the last step
+}
+
+// an open rhombus of n x n pairs of equilateral triangles (edge 1, border
+// edges all round), with the height amp sin(1.3 x + 0.7 y), and npoints
+// points; bonds along the edges (rest length 1: nearly stress-free)
+MeshCase kk_sheet(int n, double amp, int npoints, unsigned seed)
+{
+  MeshCase c;
+  const double h = std::sqrt(3.0) / 2.0;
+  for (int j = 0; j <= n; j++)
+    for (int i = 0; i <= n; i++) {
+      const double x = i + 0.5 * j, y = h * j;
+      c.verts.push_back({{x, y, amp * std::sin(1.3 * x + 0.7 * y)}});
+    }
+  auto id = [&](int i, int j) { return j * (n + 1) + i; };
+  for (int j = 0; j < n; j++)
+    for (int i = 0; i < n; i++) {
+      c.tris.push_back({{id(i, j), id(i + 1, j), id(i, j + 1)}});
+      c.tris.push_back({{id(i + 1, j), id(i + 1, j + 1), id(i, j + 1)}});
+    }
+  c.lo = {{-5, -5, -5}};
+  c.hi = {{1.5 * n + 5, h * n + 5, 5}};
+  c.add_uniform_points(npoints, seed);
+  c.bond_edges();
+  return c;
+}
+
+// the set-up of the /kk comparisons: like setup_lines, with per-atom masses
+// (atom_style hybrid bond sphere, masses set per atom) if asked
+std::string kk_setup(const MeshCase &c, const std::string &name, bool per_atom_mass)
+{
+  const std::string data = tmp_path(name + ".data"), mesh = tmp_path(name + ".mesh");
+  c.write(data, mesh, per_atom_mass);
+  return std::string("units lj\natom_style ") + (per_atom_mass ? "hybrid bond sphere" : "bond") +
+      "\natom_modify map array\nboundary p p p\nread_data " + data + "\n" +
+      "group verts type 1\ngroup pts type 2\n" +
+      (per_atom_mass ? "variable m atom 0.8+0.15*(id%5)\nset group all mass v_m\n"
+                     : "mass 2 1.7\n") +
+      "neighbor 0.5 bin\ncomm_modify cutoff 6.0\n";
+}
+
+// (a) points on a frozen mesh: the vertices are not in the fix group
+std::string frozen_mesh_deck(const std::string &fix_extra)
+{
+  const MeshCase c = kk_sheet(5, 0.3, 40, 61);
+  return kk_setup(c, "kk_frozen", false) + "bond_style zero\nbond_coeff *\npair_style none\n"
+         "timestep 0.05\nvelocity pts create 1.0 6121 dist gaussian\n"
+         "fix 1 pts bagogab 1.0 1.0 1.0 5417 mesh " + mesh_of("kk_frozen") +
+         " intri pts scale 2 2.0" + fix_extra + "\n";
+}
+
+// (b) a tethered membrane at small amplitude: vertices bonded along the edges
+// and tethered, the points push them (chain rule, recoil)
+std::string tethered_membrane_deck(bool per_atom_mass, const std::string &fix_extra)
+{
+  const MeshCase c = kk_sheet(5, 0.1, 40, 62);
+  const std::string name = per_atom_mass ? "kk_tethered_rmass" : "kk_tethered";
+  return kk_setup(c, name, per_atom_mass) +
+         "bond_style harmonic\nbond_coeff 1 50.0 1.0\nspecial_bonds lj 1.0 1.0 1.0\n"
+         "pair_style none\ntimestep 0.01\nvelocity all create 0.05 6122 dist gaussian\n"
+         "fix tether verts spring/self 50.0\n"
+         "fix 1 all bagogab 0.05 0.05 1.0 5418 mesh " + mesh_of(name) +
+         " intri pts scale 2 4.0" + fix_extra + "\n";
+}
+
+// (c) the vesicle of examples/membrane (in.membrane's settings)
+std::string vesicle_deck()
+{
+  const std::string root = GEOMINT_SOURCE_DIR;
+  return "units lj\natom_style molecular\natom_modify map array\nboundary p p p\n"
+         "bond_style harmonic\ndihedral_style harmonic\n"
+         "read_data " + root + "/examples/membrane/vesicle.data\n"
+         "group mem type 1\ngroup pts type 2\ndihedral_coeff 1 10.0 1 1\n"
+         "pair_style soft 1.0\npair_coeff * * 0.0\npair_coeff 2 2 20.0 0.5\n"
+         "special_bonds lj 1 1 1\nneighbor 0.6 bin\n"
+         "neigh_modify every 1 delay 0 check yes exclude type 1 1 exclude type 1 2\n"
+         "comm_modify cutoff 3.5\ntimestep 0.005\n"
+         "velocity all create 1.0 87287 mom yes rot yes dist gaussian\n"
+         "fix 1 all bagogab 1.0 1.0 1.0 48213 mesh " + root +
+         "/potentials/icosphere_2562.mesh intri pts scale 2 1.0\n";
+}
+
+TEST(FixBagogabKokkos, MeshSameTrajectoryAsTheCPUFix)
+{
+  if (!geomint_test::plugin_has_kokkos()) GTEST_SKIP() << "plugin built without Kokkos";
+  expect_same_mesh_run(frozen_mesh_deck(""), 1000, 1e-12, true, "points on a frozen mesh");
+  expect_same_mesh_run(tethered_membrane_deck(false, ""), 1000, 1e-12, true, "tethered membrane");
+  expect_same_mesh_run(tethered_membrane_deck(false, " vout full"), 1000, 1e-12, true,
+                       "tethered membrane, vout full");
+  expect_same_mesh_run(tethered_membrane_deck(false, " zero yes"), 1000, 1e-12, true,
+                       "tethered membrane, zero yes");
+  expect_same_mesh_run(tethered_membrane_deck(true, ""), 1000, 1e-12, true,
+                       "tethered membrane, per-atom masses");
+  expect_same_mesh_run(tethered_membrane_deck(true, " vout full zero yes"), 1000, 1e-12, true,
+                       "tethered membrane, per-atom masses, vout full, zero yes");
+  expect_same_mesh_run(vesicle_deck(), 100, 1e-10, false, "vesicle (examples/membrane)");
+}
+
+// ---------------------------------------------------------------------------
 // Sampling: per-point time averages (the replicas) of functions of the state
 // ---------------------------------------------------------------------------
 
@@ -919,6 +1119,77 @@ TEST(FixBagogabMesh, SlowRecoilWeightsTheTriangleByItsArea)
               exact, a0);
   EXPECT_LE(std::fabs(m.mean - exact), 1e-3 * exact);
   EXPECT_LE(m.se, 2e-4);
+}
+
+// fix bagogab/kk with points samples what the CPU fix samples: on a tethered
+// sheet with 600 interacting points at kT = 1, the mean kinetic temperatures of
+// the points (2 degrees of freedom each) and of the vertices agree between the
+// CPU fix and /kk within 4.5 standard errors of their difference.  Independent
+// noise (the /kk run has other seeds), so the two runs are independent
+// samples; each gives nblock block averages of 10 time units (100 samples
+// every 0.1), much longer than the temperature's correlation time (damp/2),
+// so the blocks are independent replicas.  A large sheet (441 vertices, 600
+// points) and few steps: the /kk run's cost is mostly per step.  120 blocks:
+// SE about 1.3e-3 kT (points) and 1e-3 kT (vertices) per run; about 65 s on
+// 2 idle cores (the 2-thread /kk run slows down several times on a busy machine).
+struct SheetTemperatures {
+  MeanSE points, verts;
+  double seconds;
+};
+
+SheetTemperatures sheet_temperatures(int kokkos, int seed, int nblock)
+{
+  const auto t0 = std::chrono::steady_clock::now();
+  const MeshCase c = kk_sheet(20, 0.3, 600, 81);
+  Session s(true, kokkos);
+  const std::string sd = std::to_string(seed);
+  s.cmd(kk_setup(c, "kk_stats", false) + "bond_style harmonic\nbond_coeff 1 50.0 1.0\n"
+        "special_bonds lj 1.0 1.0 1.0\n"
+        "pair_style soft 0.5\npair_coeff * * 0.0\npair_coeff 2 2 10.0 0.5\n"
+        "timestep 0.01\nvelocity all create 1.0 " + sd + " dist gaussian\n"
+        "fix tether verts spring/self 10.0\n"
+        "fix 1 all bagogab 1.0 1.0 1.0 " + sd + " mesh " + mesh_of("kk_stats") +
+        " intri pts scale 2 2.0\n"
+        // temperatures per degree of freedom: 2 per point (fix dof), 3 per vertex
+        "compute tp pts temp\ncompute_modify tp extra/dof 0\n"
+        "compute tv verts temp\ncompute_modify tv extra/dof 0\n"
+        "fix blk all ave/time 10 100 1000 c_tp c_tv\nthermo 0\nrun 2000");
+  std::vector<double> tp(nblock), tv(nblock);
+  for (int b = 0; b < nblock; b++) {
+    s.cmd("run 1000 pre no post no");
+    tp[b] = s.fix_vector("blk", 0);
+    tv[b] = s.fix_vector("blk", 1);
+  }
+  EXPECT_GT(s.fix_vector("1", 2), 0.0);    // the points move
+  return {mean_se(tp), mean_se(tv),
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()};
+}
+
+TEST(FixBagogabKokkos, SlowMeshStatisticsMatchTheCPUFix)
+{
+  if (!geomint_test::plugin_has_kokkos()) GTEST_SKIP() << "plugin built without Kokkos";
+  const int nblock = 120;
+  const SheetTemperatures cpu = sheet_temperatures(0, 7301, nblock);
+  const SheetTemperatures kk = sheet_temperatures(1, 7302, nblock);
+  const struct {
+    const char *what;
+    MeanSE a, b;
+  } cases[] = {{"points", cpu.points, kk.points}, {"vertices", cpu.verts, kk.verts}};
+  for (const auto &k : cases) {
+    const double se = std::sqrt(k.a.se * k.a.se + k.b.se * k.b.se);
+    std::printf("  T of the %-8s CPU %.5f +- %.5f, /kk %.5f +- %.5f (%d blocks each; "
+                "difference %.5f = %.2f SE)\n",
+                k.what, k.a.mean, k.a.se, k.b.mean, k.b.se, k.a.n, k.b.mean - k.a.mean,
+                (k.b.mean - k.a.mean) / se);
+    EXPECT_LE(std::fabs(k.b.mean - k.a.mean), 4.5 * se) << k.what;
+    // sharp enough to see a difference of 1.3 % (4.5 SE of the difference)
+    EXPECT_LE(k.a.se, 2e-3) << k.what;
+    EXPECT_LE(k.b.se, 2e-3) << k.what;
+    // and both near kT (measured: within 0.5 %, the SE and the O(h^2) bias)
+    EXPECT_NEAR(k.a.mean, 1.0, 0.01) << k.what << " (CPU)";
+    EXPECT_NEAR(k.b.mean, 1.0, 0.01) << k.what << " (/kk)";
+  }
+  std::printf("  %.1f s CPU, %.1f s /kk (%d x 1000 steps each)\n", cpu.seconds, kk.seconds, nblock);
 }
 
 }    // namespace
