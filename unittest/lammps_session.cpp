@@ -11,6 +11,9 @@
 #include <mpi.h>
 
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <unistd.h>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
@@ -179,6 +182,28 @@ std::string lj_liquid(int cells, double temp, int vseed)
     << "neighbor 0.3 bin\nneigh_modify every 1 delay 0 check yes\ntimestep 0.005\n"
     << "thermo_modify norm no\n";
   return s.str();
+}
+
+// scratch files are removed when the test process exits (restart files
+// written with the restart keyword get a suffix: those too)
+static std::vector<std::string> &scratch_files()
+{
+  static std::vector<std::string> files;
+  return files;
+}
+
+static void remove_scratch_files()
+{
+  for (const std::string &f : scratch_files())
+    for (const char *suffix : {"", ".100", ".restart", ".data"}) std::remove((f + suffix).c_str());
+}
+
+std::string scratch_path(const std::string &name)
+{
+  if (scratch_files().empty()) std::atexit(remove_scratch_files);
+  const std::string path = testing::TempDir() + "geomint_" + std::to_string(getpid()) + "_" + name;
+  scratch_files().push_back(path);
+  return path;
 }
 
 }    // namespace geomint_test

@@ -50,6 +50,10 @@ struct MeanSE {
 };
 MeanSE mean_se(const std::vector<double> &replica_averages);
 
+// a scratch file name of this test process: the plain and .kk variants of a
+// test binary run at the same time under ctest -j, so names carry the pid
+std::string scratch_path(const std::string &name);
+
 // the lattice LJ liquid used by several tests: fcc, rho*=0.8442, n^3 unit cells
 std::string lj_liquid(int cells, double temp, int vseed);
 

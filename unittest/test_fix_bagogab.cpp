@@ -398,7 +398,7 @@ TEST(FixBagogab, RestartContinuesTheSameTrajectory)
 {
   const std::string fix = "fix 1 all bagogab 1.5 1.2 0.5 2024 zero yes\n";
   const std::string exact = "atom_modify sort 0 0.0\nneigh_modify every 1 delay 0 check no\n";
-  const std::string file = "geomint_test_bagogab.restart";
+  const std::string file = geomint_test::scratch_path("bagogab.restart");
   // the ramp runs over the whole 200 steps in both cases
   std::vector<double> x_whole, v_whole;
   double t_whole;
@@ -434,7 +434,7 @@ TEST(FixBagogab, MidRunRestartContinuesAcrossVelocityOutputs)
 {
   const std::string fix = "fix 1 all bagogab 1.5 1.5 0.5 2025\n";
   const std::string exact = "atom_modify sort 0 0.0\nneigh_modify every 1 delay 0 check no\n";
-  const std::string file = "geomint_test_bagogab_vout.restart";
+  const std::string file = geomint_test::scratch_path("bagogab_vout.restart");
   Trajectory whole;
   {
     Session s;

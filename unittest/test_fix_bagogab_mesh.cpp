@@ -185,7 +185,7 @@ MeshCase flat_patch(int n, bool periodic, double a = 1.0)
 
 std::string tmp_path(const std::string &name)
 {
-  return testing::TempDir() + "geomint_mesh_" + name;
+  return geomint_test::scratch_path("mesh_" + name);
 }
 
 // the LAMMPS set-up of a case: data, mesh, groups; no pair interactions

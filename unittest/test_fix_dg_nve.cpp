@@ -155,7 +155,7 @@ TEST(FixDGNVE, StepIsTimeReversible)
 // two united-atom butanes (units real): bonds, angles, a 6-term torsion, LJ between molecules
 std::string butanes(const std::string &sfx, const std::string &extra = "", bool opls = false)
 {
-  const std::string data = testing::TempDir() + "geomint_butanes.data";
+  const std::string data = geomint_test::scratch_path("butanes.data");
   {
     std::ofstream d(data);
     d.precision(17);
@@ -501,7 +501,7 @@ InitPath after_init_without_setup(const std::string &setup, const std::string &c
 
 TEST(FixDGNVE, TrueCutoffHoldsAfterInitWithoutSetup)
 {
-  const std::string file = testing::TempDir() + "geomint_dg_init_path";
+  const std::string file = geomint_test::scratch_path("dg_init_path");
   // (write_coeff writes tmp.FILE in the working directory first: a plain name)
   const std::vector<std::string> commands = {"", "write_restart " + file + ".restart",
                                              "write_data " + file + ".data",
@@ -537,7 +537,7 @@ TEST(FixDGNVE, TrueCutoffHoldsAfterInitWithoutSetup)
 // cutsq) sees the true cutoff too: V = 0 and F = 0 beyond it
 TEST(FixDGNVE, SingleUsesTheTrueCutoff)
 {
-  const std::string table = testing::TempDir() + "geomint_dg_pair.table";
+  const std::string table = geomint_test::scratch_path("dg_pair.table");
   Session s;
   s.cmd(dg_liquid(false) + "fix 1 all dg/nve maxdisp 0.3\nrun 0");
   // first range: all beyond the cutoff 2.5 and inside the margin (0.6); second: across it
@@ -730,7 +730,7 @@ TEST(FixDGNVE, RestartContinuesTheSameTrajectory)
   const std::string exact = "atom_modify sort 0 0.0\nneigh_modify every 1 delay 0 check no\n";
   const std::string fix = "fix 1 all dg/nve tol 1e-12\nfix 2 all spring tether 10.0 2.0 NULL NULL "
                           "0.0\nfix 3 all addforce 0.0 0.03 0.0\n";
-  const std::string file = testing::TempDir() + "geomint_dg.restart";
+  const std::string file = geomint_test::scratch_path("dg.restart");
   std::vector<double> x_whole, v_whole;
   double work_whole, iter_whole;
   {
@@ -793,7 +793,7 @@ TEST(FixDGNVE, RestartOfANewerVersionIsRefused)
 {
   std::string setup = lj_liquid(2, 1.2, 7);
   setup.replace(setup.find("lj/cut 2.5"), 10, "lj/cut/dg 2.5");
-  const std::string file = testing::TempDir() + "geomint_dg_patched.restart";
+  const std::string file = geomint_test::scratch_path("dg_patched.restart");
   std::string bytes;
   {
     Session s;

@@ -134,7 +134,7 @@ template <class DeviceType> struct BaoaBlockFunctor {
   {
     const int B = geomint::NORMAL_BLOCK;
     int idx[B];
-    int64_t tags[B];
+    int64_t tags[B] = {};    // (zeroed: GCC 12 cannot see that only n are read)
     double xi[B][3];
     int n = 0;
     for (int i = b * B; i < nlocal && i < (b + 1) * B; i++)
@@ -162,32 +162,36 @@ void baoa_pass(const BaoabData<DeviceType> &d, int nlocal, double &de, std::fals
                           de);
 }
 
-// zero yes, first pass: [B] B A and the random changes delta; reduces
-// (sum m delta, sum m)
-template <class DeviceType> struct ZeroFirstFunctor {
-  typedef DeviceType device_type;
+// the reduction of N sums (value_type double[N]): what several functors share
+template <int N> struct SumReduction {
   typedef double value_type[];
-  const unsigned value_count = 4;
-  BaoabData<DeviceType> d;
-  Kokkos::View<double * [3], DeviceType> delta;
-  ZeroFirstFunctor(const BaoabData<DeviceType> &data, const Kokkos::View<double * [3], DeviceType> &dl) :
-      d(data), delta(dl)
-  {
-  }
+  const unsigned value_count = N;
   KOKKOS_INLINE_FUNCTION void init(double *sum) const
   {
-    for (int k = 0; k < 4; k++) sum[k] = 0.0;
+    for (int k = 0; k < N; k++) sum[k] = 0.0;
   }
   // (Kokkos 3 joins volatile values, Kokkos 4 plain ones)
 #if KOKKOS_VERSION < 40000
   KOKKOS_INLINE_FUNCTION void join(volatile double *dst, const volatile double *src) const
   {
-    for (int k = 0; k < 4; k++) dst[k] += src[k];
+    for (int k = 0; k < N; k++) dst[k] += src[k];
   }
 #endif
   KOKKOS_INLINE_FUNCTION void join(double *dst, const double *src) const
   {
-    for (int k = 0; k < 4; k++) dst[k] += src[k];
+    for (int k = 0; k < N; k++) dst[k] += src[k];
+  }
+};
+
+// zero yes, first pass: [B] B A and the random changes delta; reduces
+// (sum m delta, sum m)
+template <class DeviceType> struct ZeroFirstFunctor : SumReduction<4> {
+  typedef DeviceType device_type;
+  BaoabData<DeviceType> d;
+  Kokkos::View<double * [3], DeviceType> delta;
+  ZeroFirstFunctor(const BaoabData<DeviceType> &data, const Kokkos::View<double * [3], DeviceType> &dl) :
+      d(data), delta(dl)
+  {
   }
   KOKKOS_INLINE_FUNCTION void operator()(const int i, double *sum) const
   {
@@ -439,8 +443,8 @@ template <class DeviceType> double FixBagogabKokkos<DeviceType>::kick_all(double
    forward communication on host memory (as in the CPU fix: with 2 threads
    CommKokkos's took twice as long there) and through LAMMPS's atom
    communication on GPUs (comm->forward_comm(), on the device); the sums of fc and dp onto the owners of ghost vertices go
-   through the fix's reverse communication on the host (two copies of the
-   ghost rows per sum on a GPU).
+   through the fix's reverse communication on the host (on a GPU two copies
+   of the work array per sum, three sums per step, four with vout full).
    ====================================================================== */
 
 namespace {
@@ -737,26 +741,10 @@ template <class DeviceType> struct GRecoilFunctor {
 // O on every group atom (points: the tally of the projected change); with
 // zero yes the random changes of the other atoms and their momentum sums.
 // Reduces (sum m delta (3), sum m, tally)
-template <class DeviceType> struct OFunctor {
+template <class DeviceType> struct OFunctor : SumReduction<5> {
   typedef DeviceType device_type;
-  typedef double value_type[];
-  const unsigned value_count = 5;
   MeshData<DeviceType> m;
   explicit OFunctor(const MeshData<DeviceType> &data) : m(data) {}
-  KOKKOS_INLINE_FUNCTION void init(double *sum) const
-  {
-    for (int k = 0; k < 5; k++) sum[k] = 0.0;
-  }
-#if KOKKOS_VERSION < 40000
-  KOKKOS_INLINE_FUNCTION void join(volatile double *dst, const volatile double *src) const
-  {
-    for (int k = 0; k < 5; k++) dst[k] += src[k];
-  }
-#endif
-  KOKKOS_INLINE_FUNCTION void join(double *dst, const double *src) const
-  {
-    for (int k = 0; k < 5; k++) dst[k] += src[k];
-  }
   KOKKOS_INLINE_FUNCTION void operator()(const int i, double *sum) const
   {
     if (!(m.d.mask[i] & m.d.groupbit)) return;
@@ -801,23 +789,16 @@ template <class DeviceType> struct OFunctor {
 
 // O on host backends: blocks of atoms whose normals come from normal3_block
 // (the CPU fix's vectorised draw, bitwise equal to normal3)
-template <class DeviceType> struct OBlockFunctor {
+template <class DeviceType> struct OBlockFunctor : SumReduction<5> {
   typedef DeviceType device_type;
-  typedef double value_type[];
-  const unsigned value_count = 5;
   OFunctor<DeviceType> o;
   int nlocal;
   OBlockFunctor(const MeshData<DeviceType> &data, int n) : o(data), nlocal(n) {}
-  void init(double *sum) const { o.init(sum); }
-#if KOKKOS_VERSION < 40000
-  void join(volatile double *dst, const volatile double *src) const { o.join(dst, src); }
-#endif
-  void join(double *dst, const double *src) const { o.join(dst, src); }
   void operator()(const int b, double *sum) const
   {
     const int B = geomint::NORMAL_BLOCK;
     int idx[B];
-    int64_t tags[B];
+    int64_t tags[B] = {};    // (zeroed: GCC 12 cannot see that only n are read)
     double xi[B][3];
     int n = 0;
     const auto &d = o.m.d;
@@ -875,6 +856,10 @@ template <class Data>
 Data FixBagogabKokkos<DeviceType>::mesh_data(double s_def)
 {
   Data m;
+  // the G kernel reads a position as three contiguous doubles (&x(j,0))
+  static_assert(std::is_same<typename ArrayTypes<DeviceType>::t_x_array::array_layout,
+                             Kokkos::LayoutRight>::value,
+                "fix bagogab/kk needs LayoutRight positions (LAMMPS without LMP_KOKKOS_NO_LEGACY)");
   m.d = baoab_data<DeviceType>(atomKK, groupbit, seed, update->ntimestep, update->dt, dtf, s_def,
                                kt_mvv2e, k_ptype);
   k_state.template sync<DeviceType>();
@@ -1096,7 +1081,7 @@ template <class DeviceType> void FixBagogabKokkos<DeviceType>::bagogab_step(doub
   n_transfers = n_reflections = max_segments = 0;
   update_ptype();
   const double half_h = 0.5 * update->dt;
-  double t[7];
+  double t[7] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
   auto mark = [&](int k) {
     if (!timing) return;
     Kokkos::fence();
@@ -1147,7 +1132,11 @@ template <class DeviceType> void FixBagogabKokkos<DeviceType>::setup_pre_neighbo
 template <class DeviceType> void FixBagogabKokkos<DeviceType>::grow_arrays(int nmax)
 {
   if (!mesh_active) return;
+  // the host copy must be the newer one when DualView::resize decides which
+  // side to keep (with both up to date it keeps the device side and gives the
+  // host zeros, which would then count as newest)
   k_state.template sync<LMPHostType>();
+  k_state.template modify<LMPHostType>();
   memoryKK->grow_kokkos(k_state, state, nmax, 4, "bagogab/kk:state");
   array_atom = state;
   k_state.template modify<LMPHostType>();
@@ -1197,9 +1186,14 @@ template <class DeviceType> void FixBagogabKokkos<DeviceType>::unpack_restart(in
 template <class DeviceType> double FixBagogabKokkos<DeviceType>::memory_usage()
 {
   double bytes = FixBagogab::memory_usage();
-  if (mesh_active)
-    bytes += nmax_kk * (sizeof(geomint::TriFrame) + 2.0 * sizeof(int)) +
-        k_img_list.extent(0) * sizeof(int) + 3.0 * d_triq.extent(0) * sizeof(int);
+  if (mesh_active) {
+    // fc, dp, wat, vtx, fail, frames per atom; the mesh and the vertex images
+    bytes += nmax_kk * (8.0 * sizeof(double) + 6.0 * sizeof(int) + sizeof(geomint::TriFrame));
+    bytes += k_img_list.extent(0) * sizeof(int) + 3.0 * d_triq.extent(0) * sizeof(int);
+    // the per-thread copies of fc and dp on host backends
+    if (std::is_same<typename DeviceType::memory_space, Kokkos::HostSpace>::value)
+      bytes += 6.0 * sizeof(double) * nmax_kk * typename DeviceType::execution_space().concurrency();
+  }
   return bytes;
 }
 
