@@ -41,7 +41,7 @@ void register_styles(Session &s)
 
 std::string triangle_system()
 {
-  const std::string mesh = testing::TempDir() + "geomint_lifecycle.mesh";
+  const std::string mesh = geomint_test::scratch_path("lifecycle.mesh");
   std::ofstream(mesh) << "# one triangle\n1 triangles\n\nTriangles\n\n1 1 2 3\n";
   return "units lj\natom_style atomic\natom_modify map array\nregion b block -5 5 -5 5 -5 5\n"
          "create_box 2 b\ncreate_atoms 1 single 0 0 0\ncreate_atoms 1 single 2 0 0\n"
@@ -93,7 +93,7 @@ TEST(FixLifecycle, BagogabNotInModifyIsDestroyedCleanly)
   s.cmd(triangle_system());
   const char *args[] = {"99", "all", "bagogab", "1.0", "1.0", "1.0", "5", "mesh",
                         nullptr, "intri", "pts"};
-  const std::string mesh = testing::TempDir() + "geomint_lifecycle.mesh";
+  const std::string mesh = geomint_test::scratch_path("lifecycle.mesh");
   args[8] = mesh.c_str();
   const int ngrow = s.lmp->atom->nextra_grow;
   auto *fix = new FixBagogab(s.lmp, 11, const_cast<char **>(args));
