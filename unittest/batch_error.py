@@ -7,6 +7,8 @@ import argparse
 import os
 import subprocess
 import sys
+import atexit
+import shutil
 import tempfile
 
 ap = argparse.ArgumentParser()
@@ -16,6 +18,9 @@ ap.add_argument("cmd", nargs=argparse.REMAINDER)
 a = ap.parse_args()
 cmd = a.cmd[1:] if a.cmd and a.cmd[0] == "--" else a.cmd
 tmp = tempfile.mkdtemp(prefix="geomint_batch_")
+# removed at exit (GEOMINT_KEEP_TMP=1 keeps it for a look)
+if not os.environ.get("GEOMINT_KEEP_TMP"):
+    atexit.register(shutil.rmtree, tmp, True)
 screen, errfile = os.path.join(tmp, "screen.out"), os.path.join(tmp, "stderr.out")
 with open(screen, "w") as out, open(errfile, "w") as err:
     r = subprocess.run(cmd, cwd=tmp, stdout=out, stderr=err, stdin=subprocess.DEVNULL, timeout=300)

@@ -6,6 +6,8 @@ import argparse
 import os
 import subprocess
 import sys
+import atexit
+import shutil
 import tempfile
 
 ap = argparse.ArgumentParser()
@@ -15,6 +17,9 @@ ap.add_argument("cmd", nargs=argparse.REMAINDER)
 a = ap.parse_args()
 cmd = a.cmd[1:] if a.cmd and a.cmd[0] == "--" else a.cmd
 tmp = tempfile.mkdtemp(prefix="geomint_err_")
+# removed at exit (GEOMINT_KEEP_TMP=1 keeps it for a look)
+if not os.environ.get("GEOMINT_KEEP_TMP"):
+    atexit.register(shutil.rmtree, tmp, True)
 if a.generate:
     py = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
     subprocess.run([py, a.generate], cwd=tmp, check=True)

@@ -15,6 +15,8 @@ import argparse
 import os
 import subprocess
 import sys
+import atexit
+import shutil
 import tempfile
 
 
@@ -91,6 +93,9 @@ def main():
     a = ap.parse_args()
 
     tmp = tempfile.mkdtemp(prefix="geomint_mpi_")
+    # removed at exit (GEOMINT_KEEP_TMP=1 keeps it for a look)
+    if not os.environ.get("GEOMINT_KEEP_TMP"):
+        atexit.register(shutil.rmtree, tmp, True)
     if a.generate:
         # Debian's python3 has numpy (./geomint setup installs python3-numpy)
         py = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
