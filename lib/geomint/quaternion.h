@@ -1,0 +1,166 @@
+// GEOMINT quaternion rigid-body kernels (fix rigid/quat/hi, seed 004;
+// spec/rigid_quat_hi.md sections 1.1, 2.1 and 4): the maps S_l, S-hat(q),
+// S-check(q), the space <-> body rotation A(q), the exact free-rotor sub-flows
+// and their S4 / NO_SQUISH sequences, and the per-body exact OU step of the
+// rotational momentum without hydrodynamic coupling.
+//
+// Conventions: q = (q0, q1, q2, q3), scalar first (as LAMMPS); pi is the
+// conjugate 4-momentum (q.pi = 0); L the space-frame angular momentum (LAMMPS
+// angmom), pi = 2 S-check(q) L and L = S-check(q)^T pi / 2; A(q) maps space to
+// body (the transpose of MathExtra::quat_to_mat); axes l = 1, 2, 3.
+#ifndef GEOMINT_QUATERNION_H
+#define GEOMINT_QUATERNION_H
+
+#include "geomint_inline.h"
+
+#include <cmath>
+
+namespace geomint {
+
+// out = S_l u (S_1, S_2, S_3 of spec 1.1)
+GEOMINT_INLINE void quat_S(int l, const double u[4], double out[4])
+{
+  if (l == 1) {
+    out[0] = -u[1], out[1] = u[0], out[2] = u[3], out[3] = -u[2];
+  } else if (l == 2) {
+    out[0] = -u[2], out[1] = -u[3], out[2] = u[0], out[3] = u[1];
+  } else {
+    out[0] = -u[3], out[1] = u[2], out[2] = -u[1], out[3] = u[0];
+  }
+}
+
+// out = S-hat(q) w (4x3: columns S_1 q, S_2 q, S_3 q)
+GEOMINT_INLINE void quat_shat(const double q[4], const double w[3], double out[4])
+{
+  out[0] = -q[1] * w[0] - q[2] * w[1] - q[3] * w[2];
+  out[1] = q[0] * w[0] - q[3] * w[1] + q[2] * w[2];
+  out[2] = q[3] * w[0] + q[0] * w[1] - q[1] * w[2];
+  out[3] = -q[2] * w[0] + q[1] * w[1] + q[0] * w[2];
+}
+
+// out = S-hat(q)^T u
+GEOMINT_INLINE void quat_shat_t(const double q[4], const double u[4], double out[3])
+{
+  out[0] = -q[1] * u[0] + q[0] * u[1] + q[3] * u[2] - q[2] * u[3];
+  out[1] = -q[2] * u[0] - q[3] * u[1] + q[0] * u[2] + q[1] * u[3];
+  out[2] = -q[3] * u[0] + q[2] * u[1] - q[1] * u[2] + q[0] * u[3];
+}
+
+// out = S-check(q) w (4x3, rows (-q1,-q2,-q3), (q0,q3,-q2), (-q3,q0,q1), (q2,-q1,q0))
+GEOMINT_INLINE void quat_scheck(const double q[4], const double w[3], double out[4])
+{
+  out[0] = -q[1] * w[0] - q[2] * w[1] - q[3] * w[2];
+  out[1] = q[0] * w[0] + q[3] * w[1] - q[2] * w[2];
+  out[2] = -q[3] * w[0] + q[0] * w[1] + q[1] * w[2];
+  out[3] = q[2] * w[0] - q[1] * w[1] + q[0] * w[2];
+}
+
+// out = S-check(q)^T u
+GEOMINT_INLINE void quat_scheck_t(const double q[4], const double u[4], double out[3])
+{
+  out[0] = -q[1] * u[0] + q[0] * u[1] - q[3] * u[2] + q[2] * u[3];
+  out[1] = -q[2] * u[0] + q[3] * u[1] + q[0] * u[2] - q[1] * u[3];
+  out[2] = -q[3] * u[0] - q[2] * u[1] + q[1] * u[2] + q[0] * u[3];
+}
+
+// body = A(q) space = S-hat^T S-check space (for unit q)
+GEOMINT_INLINE void quat_space_to_body(const double q[4], const double space[3], double body[3])
+{
+  double u[4];
+  quat_scheck(q, space, u);
+  quat_shat_t(q, u, body);
+}
+
+// space = A(q)^T body = S-check^T S-hat body (for unit q)
+GEOMINT_INLINE void quat_body_to_space(const double q[4], const double body[3], double space[3])
+{
+  double u[4];
+  quat_shat(q, body, u);
+  quat_scheck_t(q, u, space);
+}
+
+// pi = 2 S-check(q) L and L = S-check(q)^T pi / 2
+GEOMINT_INLINE void quat_pi_from_angmom(const double q[4], const double L[3], double pi[4])
+{
+  quat_scheck(q, L, pi);
+  for (int k = 0; k < 4; k++) pi[k] *= 2.0;
+}
+GEOMINT_INLINE void quat_angmom_from_pi(const double q[4], const double pi[4], double L[3])
+{
+  quat_scheck_t(q, pi, L);
+  for (int k = 0; k < 3; k++) L[k] *= 0.5;
+}
+
+// the exact flow of V_l / I_l for a time t (spec 2.1, eqs. 23-24): with
+// zeta = pi^T S_l q / (4 I_l), q <- cos(zeta t) q + sin(zeta t) S_l q and the
+// same for pi; conserves pi^T S_l q, |q| and q.pi
+GEOMINT_INLINE void quat_rotor(int l, double t, double inertia_l, double q[4], double pi[4])
+{
+  double sq[4], sp[4];
+  quat_S(l, q, sq);
+  quat_S(l, pi, sp);
+  const double zeta = (pi[0] * sq[0] + pi[1] * sq[1] + pi[2] * sq[2] + pi[3] * sq[3]) /
+      (4.0 * inertia_l);
+  const double c = std::cos(zeta * t), s = std::sin(zeta * t);
+  for (int k = 0; k < 4; k++) {
+    q[k] = c * q[k] + s * sq[k];
+    pi[k] = c * pi[k] + s * sp[k];
+  }
+}
+
+// the rotor half-steps of the S4 order (spec 2.1): before the OU step axes
+// 3, 2, 1; after it 1, 2, 3; each for a time t (h/2)
+GEOMINT_INLINE void quat_rotor_before(double t, const double inertia[3], double q[4], double pi[4])
+{
+  for (int l = 3; l >= 1; l--) quat_rotor(l, t, inertia[l - 1], q, pi);
+}
+GEOMINT_INLINE void quat_rotor_after(double t, const double inertia[3], double q[4], double pi[4])
+{
+  for (int l = 1; l <= 3; l++) quat_rotor(l, t, inertia[l - 1], q, pi);
+}
+
+// the 5-stage NO_SQUISH free rotor over a time t: R3(t/2) R2(t/2) R1(t) R2(t/2) R3(t/2)
+GEOMINT_INLINE void quat_rotor_nosquish(double t, const double inertia[3], double q[4], double pi[4])
+{
+  quat_rotor(3, 0.5 * t, inertia[2], q, pi);
+  quat_rotor(2, 0.5 * t, inertia[1], q, pi);
+  quat_rotor(1, t, inertia[0], q, pi);
+  quat_rotor(2, 0.5 * t, inertia[1], q, pi);
+  quat_rotor(3, 0.5 * t, inertia[2], q, pi);
+}
+
+// rotational kinetic energy sum_l (pi^T S_l q)^2 / (8 I_l) (eq. 1-2)
+GEOMINT_INLINE double quat_rot_energy(const double q[4], const double pi[4], const double inertia[3])
+{
+  double e = 0.0;
+  for (int l = 1; l <= 3; l++) {
+    double sq[4];
+    quat_S(l, q, sq);
+    const double v = pi[0] * sq[0] + pi[1] * sq[1] + pi[2] * sq[2] + pi[3] * sq[3];
+    e += v * v / (8.0 * inertia[l - 1]);
+  }
+  return e;
+}
+
+// exact per-body OU step of the space-frame angular momentum without HI
+// (spec 4): in the body frame L_l <- c_l L_l + sigma_l chi_l, with
+// c_l = exp(-zeta_l h / I_l) and sigma_l = sqrt(I_l kT (1 - c_l^2)); returns
+// the change of the rotational kinetic energy sum_l L_l^2 / (2 I_l)
+GEOMINT_INLINE double quat_ou_angmom(const double q[4], double L[3], const double inertia[3],
+                                     const double c[3], const double sigma[3], const double chi[3])
+{
+  double b[3];
+  quat_space_to_body(q, L, b);
+  double de = 0.0;
+  for (int l = 0; l < 3; l++) {
+    const double old = b[l];
+    b[l] = c[l] * b[l] + sigma[l] * chi[l];
+    de += (b[l] * b[l] - old * old) / (2.0 * inertia[l]);
+  }
+  quat_body_to_space(q, b, L);
+  return de;
+}
+
+}    // namespace geomint
+
+#endif
