@@ -768,6 +768,22 @@ void FixBagogab::fail(int i, const std::string &msg)
   vtx[i][3] = -1;
 }
 
+// the messages of the failures of point i that are not the mesh's
+std::string FixBagogab::no_triangle_msg(int i) const
+{
+  return fmt::format("point {} has no triangle at step {}: it joined group {} or was created "
+                     "after the last setup; run with 'pre yes' (the default) so that setup "
+                     "assigns it a triangle",
+                     atom->tag[i], update->ntimestep, group->names[intri_group]);
+}
+
+std::string FixBagogab::too_many_segments_msg(int i) const
+{
+  return fmt::format("time step too large for the mesh: point {} crossed more than {} triangle "
+                     "edges in one G half-step at step {}; reduce the timestep",
+                     atom->tag[i], geomint::MAX_SEGMENTS, update->ntimestep);
+}
+
 void FixBagogab::agree_on_failures()
 {
   const std::string msg = geomint_compat::first_failure(lmp, failure);
@@ -796,11 +812,7 @@ void FixBagogab::find_corners()
 void FixBagogab::corners_of(int i)
 {
   const int t = static_cast<int>(state[i][0]) - 1;
-  if (t < 0)
-    return fail(i, fmt::format("point {} has no triangle at step {}: it joined group {} or was "
-                               "created after the last setup; run with 'pre yes' (the default) "
-                               "so that setup assigns it a triangle",
-                               atom->tag[i], update->ntimestep, group->names[intri_group]));
+  if (t < 0) return fail(i, no_triangle_msg(i));
   for (int k = 0; k < 3; k++) {
     vtx[i][k] = mesh->corner_image(i, t, k);
     if (vtx[i][k] < 0) return fail(i, mesh->missing_vertex_msg(i, t));
@@ -999,9 +1011,7 @@ void FixBagogab::g_step(double tau)
       fail(i, mesh->degenerate_msg(t + 1));
       continue;
     } else if (r.status == geomint::G_TOO_MANY_SEGMENTS) {
-      fail(i, fmt::format("time step too large for the mesh: point {} crossed more than {} "
-                          "triangle edges in one G half-step at step {}; reduce the timestep",
-                          atom->tag[i], geomint::MAX_SEGMENTS, update->ntimestep));
+      fail(i, too_many_segments_msg(i));
       continue;
     }
     state[i][0] = t + 1;

@@ -131,6 +131,8 @@ class FixBagogab : public Fix {
   void corners_of(int i);
   std::string failure;             // the first failure of this step on this rank
   void fail(int i, const std::string &msg);
+  std::string no_triangle_msg(int i) const;          // point i has no triangle
+  std::string too_many_segments_msg(int i) const;    // point i crossed too many edges
   void agree_on_failures();        // collective: error->all with the first failure
   // one step with points; fix bagogab/kk runs its sub-steps as Kokkos kernels
   virtual void bagogab_step(double s_def);

@@ -15,9 +15,7 @@
 #include "bagogab_mesh.h"
 #include "comm.h"
 #include "error.h"
-#include "group.h"
 #include "memory_kokkos.h"
-#include "utils.h"
 #include "atom_masks.h"
 #include "force.h"
 #include "update.h"
@@ -77,6 +75,40 @@ template <class DeviceType> struct BaoabData {
     typedef FixBagogabKokkos<DeviceType> F;
     return use_rmass ? sqrt(kt * ptype(t, F::PT_S) / rmass[i]) : ptype(t, F::PT_SIGMA);
   }
+  // the velocity change per unit force of B(s h/2): (s dtf)/m or s dtf/m per type
+  KOKKOS_INLINE_FUNCTION double dtfm_of(int i, double s) const
+  {
+    return use_rmass ? (s * dtf) / rmass[i]
+                     : s * ptype(type[i], FixBagogabKokkos<DeviceType>::PT_DTFM);
+  }
+  // the kinetic-energy change m (v.dv + |dv|^2/2) of the kick dv = c fi (vout half bookkeeping)
+  KOKKOS_INLINE_FUNCTION double kick_energy(int i, double c, const double fi[3]) const
+  {
+    double vdv = 0.0, dv2 = 0.0;
+    for (int k = 0; k < 3; k++) {
+      const double dv = c * fi[k];
+      vdv += v(i, k) * dv;
+      dv2 += dv * dv;
+    }
+    return m_of(i) * (vdv + 0.5 * dv2);
+  }
+
+  // host backends: the group atoms among local atoms [b B, (b+1) B) and their
+  // normals, drawn together by normal3_block (the CPU fix's vectorised
+  // Box-Muller, bitwise equal to normal3); returns how many
+  int block_normals(int b, int nlocal, int *idx, double (*xi)[3]) const
+  {
+    const int B = geomint::NORMAL_BLOCK;
+    int64_t tags[B] = {};    // (zeroed: GCC 12 cannot see that only n are read)
+    int n = 0;
+    for (int i = b * B; i < nlocal && i < (b + 1) * B; i++)
+      if (mask[i] & groupbit) {
+        idx[n] = i;
+        tags[n++] = tag[i];
+      }
+    geomint::normal3_block(seed, tags, n, step, geomint::STREAM_O, xi);
+    return n;
+  }
 };
 
 // [B(s_def h/2)] B(h/2) A(h/2) O(h) A(h/2); reduces sum m (|v|^2 before O - after)
@@ -104,18 +136,13 @@ template <class DeviceType> struct BaoaFunctor {
     d.load(i, xi_, vi);
     const double fi[3] = {d.f(i, 0), d.f(i, 1), d.f(i, 2)};
     const double c1 = d.ptype(t, F::PT_C1);
-    if (d.use_rmass) {
-      if (d.s_def != 0.0) geomint::kick(vi, fi, (d.s_def * d.dtf) / d.rmass[i]);
-      geomint::kick(vi, fi, d.dtf / d.rmass[i]);
-      geomint::drift(xi_, vi, d.half_h);
+    if (d.s_def != 0.0) geomint::kick(vi, fi, d.dtfm_of(i, d.s_def));
+    geomint::kick(vi, fi, d.dtfm_of(i, 1.0));
+    geomint::drift(xi_, vi, d.half_h);
+    if (d.use_rmass)
       de += d.rmass[i] * geomint::ou_kick(vi, c1, d.sigma_of(i), xi);
-    } else {
-      const double dtfm = d.ptype(t, F::PT_DTFM);
-      if (d.s_def != 0.0) geomint::kick(vi, fi, d.s_def * dtfm);
-      geomint::kick(vi, fi, dtfm);
-      geomint::drift(xi_, vi, d.half_h);
+    else
       de += d.ptype(t, F::PT_MASS) * geomint::ou_kick(vi, c1, d.ptype(t, F::PT_SIGMA), xi);
-    }
     geomint::drift(xi_, vi, d.half_h);
     d.store(i, xi_, vi);
   }
@@ -132,17 +159,9 @@ template <class DeviceType> struct BaoaBlockFunctor {
 
   void operator()(const int b, double &de) const
   {
-    const int B = geomint::NORMAL_BLOCK;
-    int idx[B];
-    int64_t tags[B] = {};    // (zeroed: GCC 12 cannot see that only n are read)
-    double xi[B][3];
-    int n = 0;
-    for (int i = b * B; i < nlocal && i < (b + 1) * B; i++)
-      if (d.mask[i] & d.groupbit) {
-        idx[n] = i;
-        tags[n++] = d.tag[i];
-      }
-    geomint::normal3_block(d.seed, tags, n, d.step, geomint::STREAM_O, xi);
+    int idx[geomint::NORMAL_BLOCK];
+    double xi[geomint::NORMAL_BLOCK][3];
+    const int n = d.block_normals(b, nlocal, idx, xi);
     for (int j = 0; j < n; j++) BaoaFunctor<DeviceType>::step_atom(d, idx[j], xi[j], de);
   }
 };
@@ -252,19 +271,12 @@ template <class DeviceType> struct KickFunctor {
   KOKKOS_INLINE_FUNCTION void operator()(const int i, double &dke) const
   {
     if (!(d.mask[i] & d.groupbit)) return;
-    typedef FixBagogabKokkos<DeviceType> F;
-    const double c = d.use_rmass ? (scale * d.dtf) / d.rmass[i] : scale * d.ptype(d.type[i], F::PT_DTFM);
+    const double c = d.dtfm_of(i, scale);
     if (apply) {
       for (int k = 0; k < 3; k++) d.v(i, k) += c * d.f(i, k);
     } else {
-      const double m = d.m_of(i);
-      double vdv = 0.0, dv2 = 0.0;
-      for (int k = 0; k < 3; k++) {
-        const double dv = c * d.f(i, k);
-        vdv += d.v(i, k) * dv;
-        dv2 += dv * dv;
-      }
-      dke += m * (vdv + 0.5 * dv2);
+      const double fi[3] = {d.f(i, 0), d.f(i, 1), d.f(i, 2)};
+      dke += d.kick_energy(i, c, fi);
     }
   }
 };
@@ -464,7 +476,7 @@ template <class DeviceType> struct MeshData {
   Kokkos::View<int *, DeviceType> triq, adj, apex;
   Kokkos::View<int *, DeviceType> img_off, img_list;
   int intri_bit, zero_flag;
-  double s, s2, sdtf, s2dtf, tau;    // B: kick scales; G: drift time
+  double s, s2, tau;    // B: kick scales; G: drift time
   int apply;
 
   KOKKOS_INLINE_FUNCTION bool is_point(int i) const { return d.mask[i] & intri_bit; }
@@ -530,19 +542,14 @@ template <class DeviceType> struct MeshData {
   // the kick of B on atom i with force fi (FixBagogab::b_step's kick)
   KOKKOS_INLINE_FUNCTION void kick(int i, const double fi[3], double &dke) const
   {
-    typedef FixBagogabKokkos<DeviceType> F;
-    const int t = d.type[i];
-    const double dtfm = d.use_rmass ? sdtf / d.rmass[i] : s * d.ptype(t, F::PT_DTFM);
-    double vi[3] = {d.v(i, 0), d.v(i, 1), d.v(i, 2)};
-    if (apply) {
-      if (s != 0.0) geomint::kick(vi, fi, dtfm);
-      if (s2 != 0.0)
-        geomint::kick(vi, fi, d.use_rmass ? s2dtf / d.rmass[i] : s2 * d.ptype(t, F::PT_DTFM));
-      for (int k = 0; k < 3; k++) d.v(i, k) = vi[k];
-    } else {
-      const double dv[3] = {dtfm * fi[0], dtfm * fi[1], dtfm * fi[2]};
-      dke += d.m_of(i) * (geomint::dot3(vi, dv) + 0.5 * geomint::dot3(dv, dv));
+    if (!apply) {
+      dke += d.kick_energy(i, d.dtfm_of(i, s), fi);
+      return;
     }
+    double vi[3] = {d.v(i, 0), d.v(i, 1), d.v(i, 2)};
+    if (s != 0.0) geomint::kick(vi, fi, d.dtfm_of(i, s));
+    if (s2 != 0.0) geomint::kick(vi, fi, d.dtfm_of(i, s2));
+    for (int k = 0; k < 3; k++) d.v(i, k) = vi[k];
   }
 };
 
@@ -796,18 +803,9 @@ template <class DeviceType> struct OBlockFunctor : SumReduction<5> {
   OBlockFunctor(const MeshData<DeviceType> &data, int n) : o(data), nlocal(n) {}
   void operator()(const int b, double *sum) const
   {
-    const int B = geomint::NORMAL_BLOCK;
-    int idx[B];
-    int64_t tags[B] = {};    // (zeroed: GCC 12 cannot see that only n are read)
-    double xi[B][3];
-    int n = 0;
-    const auto &d = o.m.d;
-    for (int i = b * B; i < nlocal && i < (b + 1) * B; i++)
-      if (d.mask[i] & d.groupbit) {
-        idx[n] = i;
-        tags[n++] = d.tag[i];
-      }
-    geomint::normal3_block(d.seed, tags, n, d.step, geomint::STREAM_O, xi);
+    int idx[geomint::NORMAL_BLOCK];
+    double xi[geomint::NORMAL_BLOCK][3];
+    const int n = o.m.d.block_normals(b, nlocal, idx, xi);
     for (int j = 0; j < n; j++) o.step_atom(idx[j], xi[j], sum);
   }
 };
@@ -853,14 +851,15 @@ template <class DeviceType> struct OZeroFunctor {
 
 template <class DeviceType>
 template <class Data>
-Data FixBagogabKokkos<DeviceType>::mesh_data(double s_def)
+Data FixBagogabKokkos<DeviceType>::mesh_data()
 {
   Data m;
   // the G kernel reads a position as three contiguous doubles (&x(j,0))
   static_assert(std::is_same<typename ArrayTypes<DeviceType>::t_x_array::array_layout,
                              Kokkos::LayoutRight>::value,
                 "fix bagogab/kk needs LayoutRight positions (LAMMPS without LMP_KOKKOS_NO_LEGACY)");
-  m.d = baoab_data<DeviceType>(atomKK, groupbit, seed, update->ntimestep, update->dt, dtf, s_def,
+  // (the kicks of B take their scales from MeshData: s_def is not used here)
+  m.d = baoab_data<DeviceType>(atomKK, groupbit, seed, update->ntimestep, update->dt, dtf, 0.0,
                                kt_mvv2e, k_ptype);
   k_state.template sync<DeviceType>();
   m.state = k_state.template view<DeviceType>();
@@ -881,7 +880,7 @@ Data FixBagogabKokkos<DeviceType>::mesh_data(double s_def)
   m.img_list = k_img_list.template view<DeviceType>();
   m.intri_bit = intri_bit;
   m.zero_flag = zero_flag ? 1 : 0;
-  m.s = m.s2 = m.sdtf = m.s2dtf = m.tau = 0.0;
+  m.s = m.s2 = m.tau = 0.0;
   m.apply = 1;
   return m;
 }
@@ -949,16 +948,12 @@ template <class DeviceType> double FixBagogabKokkos<DeviceType>::mesh_b(double s
   grow_mesh_work();
   atomKK->sync(execution_space, datamask_read);
   const int nlocal = atom->nlocal, nall = atom->nlocal + atom->nghost;
-  MeshData<DeviceType> m = mesh_data<MeshData<DeviceType>>(0.0);
+  if (!vtx_valid) build_images();
+  MeshData<DeviceType> m = mesh_data<MeshData<DeviceType>>();
   m.s = s;
   m.s2 = s2;
-  m.sdtf = s * dtf;
-  m.s2dtf = s2 * dtf;
   m.apply = apply ? 1 : 0;
   if (!vtx_valid) {
-    build_images();
-    m.img_off = k_img_off.template view<DeviceType>();
-    m.img_list = k_img_list.template view<DeviceType>();
     Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType>(0, nlocal), CornersFunctor<DeviceType>(m));
     vtx_valid = true;
   }
@@ -977,10 +972,8 @@ template <class DeviceType> double FixBagogabKokkos<DeviceType>::mesh_b(double s
 template <class DeviceType> void FixBagogabKokkos<DeviceType>::mesh_a()
 {
   const int nlocal = atom->nlocal;
-  {
-    MeshData<DeviceType> m = mesh_data<MeshData<DeviceType>>(0.0);
-    Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType>(0, nlocal), AFirstFunctor<DeviceType>(m));
-  }
+  const MeshData<DeviceType> m = mesh_data<MeshData<DeviceType>>();
+  Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType>(0, nlocal), AFirstFunctor<DeviceType>(m));
   atomKK->modified(execution_space, X_MASK);
   if (std::is_same<typename DeviceType::memory_space, Kokkos::HostSpace>::value) {
     // host memory: the fix's own communication of x (as the CPU fix)
@@ -991,7 +984,6 @@ template <class DeviceType> void FixBagogabKokkos<DeviceType>::mesh_a()
     comm->forward_comm();    // LAMMPS's atom communication, on the device where LAMMPS does it
   }
   atomKK->sync(execution_space, X_MASK);
-  MeshData<DeviceType> m = mesh_data<MeshData<DeviceType>>(0.0);
   Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType>(0, nlocal), ASecondFunctor<DeviceType>(m));
   atomKK->modified(execution_space, X_MASK | V_MASK);
 }
@@ -1000,7 +992,7 @@ template <class DeviceType> void FixBagogabKokkos<DeviceType>::mesh_a()
 template <class DeviceType> void FixBagogabKokkos<DeviceType>::mesh_g(double tau)
 {
   const int nlocal = atom->nlocal, nall = atom->nlocal + atom->nghost;
-  MeshData<DeviceType> m = mesh_data<MeshData<DeviceType>>(0.0);
+  MeshData<DeviceType> m = mesh_data<MeshData<DeviceType>>();
   m.tau = tau;
   Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType>(0, nall), ZeroRowsFunctor<DeviceType>(m.dp));
   s_dp.reset_except(m.dp);
@@ -1020,7 +1012,7 @@ template <class DeviceType> void FixBagogabKokkos<DeviceType>::mesh_g(double tau
 template <class DeviceType> void FixBagogabKokkos<DeviceType>::mesh_o()
 {
   const int nlocal = atom->nlocal;
-  MeshData<DeviceType> m = mesh_data<MeshData<DeviceType>>(0.0);
+  MeshData<DeviceType> m = mesh_data<MeshData<DeviceType>>();
   double sums[5] = {0.0, 0.0, 0.0, 0.0, 0.0};
   o_pass<DeviceType>(m, nlocal, sums,
                      std::is_same<typename DeviceType::memory_space, Kokkos::HostSpace>());
@@ -1051,10 +1043,7 @@ template <class DeviceType> void FixBagogabKokkos<DeviceType>::collect_failures(
     const int t = h_fail(i, 1);
     switch (h_fail(i, 0)) {
       case MF_NO_TRIANGLE:
-        failure = fmt::format("point {} has no triangle at step {}: it joined group {} or was "
-                              "created after the last setup; run with 'pre yes' (the default) so "
-                              "that setup assigns it a triangle",
-                              atom->tag[i], update->ntimestep, group->names[intri_group]);
+        failure = no_triangle_msg(i);
         break;
       case MF_MISSING_VERTEX:
         failure = mesh->missing_vertex_msg(i, t);
@@ -1063,9 +1052,7 @@ template <class DeviceType> void FixBagogabKokkos<DeviceType>::collect_failures(
         failure = mesh->degenerate_msg(t + 1);
         break;
       case MF_TOO_MANY:
-        failure = fmt::format("time step too large for the mesh: point {} crossed more than {} "
-                              "triangle edges in one G half-step at step {}; reduce the timestep",
-                              atom->tag[i], geomint::MAX_SEGMENTS, update->ntimestep);
+        failure = too_many_segments_msg(i);
         break;
       default:
         break;

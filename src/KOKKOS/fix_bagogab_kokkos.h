@@ -85,7 +85,7 @@ template <class DeviceType> class FixBagogabKokkos : public FixBagogab {
 
   void grow_mesh_work();
   void build_images();
-  template <class Data> Data mesh_data(double s_def);
+  template <class Data> Data mesh_data();
   double mesh_b(double s, double s2, bool apply);
   void mesh_a();
   void mesh_g(double tau);
