@@ -547,7 +547,12 @@ TEST(FixBagogabMesh, ShakeOrRattleOnTheGroupIsAnError)
           "create_atoms 1 single 0 0 0\ncreate_atoms 1 single 1 0 0\n"
           "bond_style harmonic\nbond_coeff 1 100.0 1.0\ncreate_bonds single/bond 1 1 2\n"
           "pair_style zero 2.0\npair_coeff * *\n"
-          "fix 1 all bagogab 1.0 1.0 1.0 5\n"
+          "fix 1 all bagogab 1.0 1.0 1.0 5\n" +
+          // under -sf kk the constraint fix is the plain one: LAMMPS's
+          // FixShakeKokkos destructor loops over an uninitialised nlocal when the
+          // fix is deleted before its first setup (29Sep2021 and 29Aug2024), and
+          // crashed this test at exit; the check matches shake/kk by name anyway
+          std::string(s.kokkos ? "suffix off\n" : "") +
           "fix 2 all " + std::string(fix) + " 1e-6 20 0 b 1");
     const std::string err = s.error_of("run 1");
     EXPECT_NE(err.find(std::string("fix ") + fix), std::string::npos) << err;
