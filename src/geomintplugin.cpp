@@ -5,6 +5,9 @@
 
 #include "lammpsplugin.h"
 #include "version.h"
+#include "error.h"
+
+#include <cstring>
 
 #include "angle_cosine_squared_dg.h"
 #include "angle_harmonic_dg.h"
@@ -13,6 +16,7 @@
 #include "dihedral_opls_dg.h"
 #include "fix_bagogab.h"
 #include "fix_dg_nve.h"
+#include "fix_rigid_quat_hi.h"
 #include "pair_lj_cut_dg.h"
 #include "pair_lj_mdf_dg.h"
 
@@ -35,6 +39,16 @@ template <class StyleType> void *style_creator(void *lmp)
   return new StyleType(static_cast<LAMMPS *>(lmp));
 }
 
+// fix rigid/quat/hi: the body style (arg[3]) picks the class
+void *rigid_quat_hi_creator(void *lmp, int argc, char **argv)
+{
+  auto *l = static_cast<LAMMPS *>(lmp);
+  if (argc > 3 && strcmp(argv[3], "atom") != 0)
+    l->error->all(FLERR, "Fix rigid/quat/hi: bodystyle {} is not available yet in this GEOMINT; "
+                  "use bodystyle atom (each ellipsoid one body)", argv[3]);
+  return new FixRigidQuatHi(l, argc, argv);
+}
+
 struct StyleEntry {
   const char *style;
   const char *name;
@@ -48,6 +62,8 @@ const StyleEntry styles[] = {
      &fix_creator<FixBagogab>},
     {"fix", "dg/nve", "GEOMINT energy-conserving discrete-gradient NVE integrator", nullptr,
      &fix_creator<FixDGNVE>},
+    {"fix", "rigid/quat/hi", "GEOMINT quaternion rigid-body Langevin with hydrodynamic interactions",
+     nullptr, &rigid_quat_hi_creator},
     {"pair", "lj/cut/dg", "GEOMINT pair lj/cut with a discrete gradient",
      &style_creator<PairLJCutDG>, nullptr},
     {"pair", "lj/mdf/dg", "GEOMINT pair lj/mdf with a discrete gradient",

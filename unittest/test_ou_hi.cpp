@@ -7,6 +7,8 @@
 #include "geomint/quaternion.h"
 #include "geomint/rpy.h"
 
+#include "dense_ref.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -15,64 +17,7 @@
 
 namespace {
 
-using Mat = std::vector<double>;    // row-major N x N
-
-Mat matmul(const Mat &a, const Mat &b, int N)
-{
-  Mat c(N * N, 0.0);
-  for (int i = 0; i < N; i++)
-    for (int k = 0; k < N; k++)
-      for (int j = 0; j < N; j++) c[i * N + j] += a[i * N + k] * b[k * N + j];
-  return c;
-}
-
-Mat transpose(const Mat &a, int N)
-{
-  Mat t(N * N);
-  for (int i = 0; i < N; i++)
-    for (int j = 0; j < N; j++) t[j * N + i] = a[i * N + j];
-  return t;
-}
-
-// inverse by Gauss-Jordan with partial pivoting
-Mat inverse(Mat a, int N)
-{
-  Mat inv(N * N, 0.0);
-  for (int i = 0; i < N; i++) inv[i * N + i] = 1.0;
-  for (int c = 0; c < N; c++) {
-    int p = c;
-    for (int r = c + 1; r < N; r++)
-      if (std::fabs(a[r * N + c]) > std::fabs(a[p * N + c])) p = r;
-    for (int j = 0; j < N; j++) std::swap(a[c * N + j], a[p * N + j]), std::swap(inv[c * N + j], inv[p * N + j]);
-    const double d = a[c * N + c];
-    for (int j = 0; j < N; j++) a[c * N + j] /= d, inv[c * N + j] /= d;
-    for (int r = 0; r < N; r++) {
-      if (r == c) continue;
-      const double m = a[r * N + c];
-      for (int j = 0; j < N; j++) a[r * N + j] -= m * a[c * N + j], inv[r * N + j] -= m * inv[c * N + j];
-    }
-  }
-  return inv;
-}
-
-// exp(X) by scaling and squaring with a Taylor series (independent of LAPACK)
-Mat expm(Mat x, int N)
-{
-  double norm = 0.0;
-  for (double v : x) norm = std::max(norm, std::fabs(v));
-  int s = 0;
-  while (norm * N > 0.5) norm /= 2, s++;
-  for (double &v : x) v /= std::pow(2.0, s);
-  Mat term(N * N, 0.0), sum(N * N, 0.0);
-  for (int i = 0; i < N; i++) term[i * N + i] = sum[i * N + i] = 1.0;
-  for (int k = 1; k < 30; k++) {
-    term = matmul(term, x, N);
-    for (double &v : term) v /= k;
-    for (int i = 0; i < N * N; i++) sum[i] += term[i];
-  }
-  for (int k = 0; k < s; k++) sum = matmul(sum, sum, N);
-  return sum;
-}
+using namespace geomint_test;
 
 struct Bodies {
   int n;
@@ -235,3 +180,45 @@ TEST(OUHI, AMobilityThatIsNotPositiveDefiniteIsReported)
 }
 
 }    // namespace
+
+// every N > 1: a factor reused at later steps with the bodies' new frames
+// (ou_hi_set_frames) keeps the Maxwellian of the NEW orientations exactly
+// invariant; with the old frames it would not (the check can fail)
+TEST(OUHI, ALaggedFactorTurnsWithTheBodies)
+{
+  const Bodies old_b = make_bodies(3, 5, 2.4);
+  Bodies new_b = make_bodies(3, 6, 2.4);    // other orientations (rot), same use below
+  new_b.mass = old_b.mass;
+  new_b.inertia = old_b.inertia;
+  // K of the new orientations with the old masses and moments
+  const int n = 3, N = 18;
+  new_b.K.assign(N * N, 0.0);
+  for (int i = 0; i < n; i++) {
+    for (int a = 0; a < 3; a++) new_b.K[(3 * i + a) * N + 3 * i + a] = 1.0 / new_b.mass[i];
+    for (int a = 0; a < 3; a++)
+      for (int c = 0; c < 3; c++) {
+        double s = 0.0;
+        for (int k = 0; k < 3; k++)
+          s += new_b.rot[9 * i + 3 * k + a] * new_b.rot[9 * i + 3 * k + c] / new_b.inertia[3 * i + k];
+        new_b.K[(3 * n + 3 * i + a) * N + 3 * n + 3 * i + c] = s;
+      }
+  }
+  const double h = 0.1, kT = 1.3;
+  auto defect = [&](const geomint::OUHIFactor &f) {
+    Mat E, B;
+    e_and_b(f, kT, E, B);
+    Mat S = inverse(new_b.K, N);
+    for (double &v : S) v *= kT;
+    const Mat S1 = matmul(matmul(E, S, N), transpose(E, N), N);
+    const Mat BB = matmul(B, transpose(B, N), N);
+    Mat d(N * N);
+    for (int i = 0; i < N * N; i++) d[i] = S1[i] + BB[i] - S[i];
+    return max_abs(d) / max_abs(S);
+  };
+  geomint::OUHIFactor f;
+  ASSERT_EQ(geomint::ou_hi_factor(n, old_b.mass.data(), old_b.inertia.data(), old_b.rot.data(),
+                                  old_b.mu.data(), h, f), 0);
+  EXPECT_GT(defect(f), 1e-3) << "the old frames should not keep the new Maxwellian";
+  geomint::ou_hi_set_frames(n, new_b.mass.data(), new_b.inertia.data(), new_b.rot.data(), f);
+  EXPECT_LT(defect(f), 1e-12);
+}

@@ -9,6 +9,9 @@
 //   E = K^-1/2 U exp(-Lambda h) U^T K^1/2,  B = sqrt(kT) K^-1/2 U diag(sqrt(-expm1(-2 lambda h))),
 // so mu never has to be inverted and no Cholesky can break down for small h.
 // The Maxwellian kT K^-1 is invariant for any symmetric positive definite mu.
+// The rotational blocks are kept in body coordinates (K^-1/2 = A^T diag(sqrt I) A
+// and A^T is orthogonal, so U only changes by a block rotation): a factor reused
+// over later steps (every N) then turns with the bodies.
 //
 // Host code (LAPACK); link a LAPACK (Debian: libopenblas-dev).
 #ifndef GEOMINT_OU_HI_H
@@ -25,88 +28,96 @@ namespace geomint {
 
 struct OUHIFactor {
   int n = 0;                    // bodies
-  std::vector<double> kmh;      // per block (2n: translations, then rotations) K^-1/2, 3x3 row-major
-  std::vector<double> kph;      // the same for K^1/2
+  // per block (2n: translations, then rotations), 3x3 row-major:
+  // fm = K^-1/2 in the block's own frame (sqrt(m) 1, or diag(sqrt(I)) A for a
+  // rotation), fp = K^1/2 likewise (1/sqrt(m) 1, diag(1/sqrt(I)) A); then
+  // y = fp Z, Z = fm^T y and M = fm mu fm^T (rotations in body coordinates)
+  std::vector<double> fm, fp;
   std::vector<double> u;        // eigenvectors (columns of U), column-major 6n x 6n
   std::vector<double> decay;    // exp(-lambda_k h)
   std::vector<double> amp;      // sqrt(-expm1(-2 lambda_k h))
   double mobility_min = 0.0;    // smallest eigenvalue of K^-1/2 mu K^-1/2 (> 0 for SPD mu)
-  std::vector<double> work;
+  std::vector<double> w, work;
   std::vector<int> iwork;
+  mutable std::vector<double> y, c;    // scratch of ou_hi_apply
 };
 
-namespace ou_hi_detail {
-  // R^T diag(d) R for a rotation R (3x3 row-major)
-  inline void rotated_diag(const double R[9], const double d[3], double out[9])
-  {
-    for (int a = 0; a < 3; a++)
+// The frames of the blocks from mass[n], inertia[3n] (principal moments) and
+// rot[9n] (A_i, space -> body, row-major).  ou_hi_factor sets them; between
+// two factorisations (every N > 1) calling this with the bodies' current
+// orientations makes the lagged friction turn with the bodies: the
+// rotational part of the factor lives in body coordinates, so the Maxwellian
+// kT K^-1 of the current orientations stays exactly invariant.
+inline void ou_hi_set_frames(int n, const double *mass, const double *inertia, const double *rot,
+                             OUHIFactor &f)
+{
+  f.n = n;
+  f.fm.assign(9 * 2 * n, 0.0);
+  f.fp.assign(9 * 2 * n, 0.0);
+  for (int i = 0; i < n; i++) {
+    const double sm = std::sqrt(mass[i]);
+    for (int a = 0; a < 3; a++) {
+      f.fm[9 * i + 4 * a] = sm;
+      f.fp[9 * i + 4 * a] = 1.0 / sm;
+    }
+    const double *A = rot + 9 * i;
+    double *m = &f.fm[9 * (n + i)], *p = &f.fp[9 * (n + i)];
+    for (int a = 0; a < 3; a++) {
+      const double s = std::sqrt(inertia[3 * i + a]);
       for (int b = 0; b < 3; b++) {
-        double s = 0.0;
-        for (int k = 0; k < 3; k++) s += R[3 * k + a] * d[k] * R[3 * k + b];
-        out[3 * a + b] = s;
+        m[3 * a + b] = s * A[3 * a + b];
+        p[3 * a + b] = A[3 * a + b] / s;
       }
+    }
   }
-}    // namespace ou_hi_detail
+}
 
-// Factorise for n bodies: mass[n], inertia[3n] (principal moments),
-// rot[9n] (A_i, space -> body, row-major), mu[(6n)^2] (row-major mobility,
-// translations first), step h.  Returns the LAPACK info (0 = success); the
-// caller must check f.mobility_min > 0 (a mobility that is not positive
-// definite, e.g. minimum-image RPY in a periodic box, cannot be used).
+// Factorise for n bodies (arguments as ou_hi_set_frames), mu[(6n)^2]
+// (row-major mobility, translations first), step h.  Returns the LAPACK info
+// (0 = success); the caller must check f.mobility_min > 0 (a mobility that is
+// not positive definite, e.g. minimum-image RPY in a periodic box, cannot be
+// used).
 inline int ou_hi_factor(int n, const double *mass, const double *inertia, const double *rot,
                         const double *mu, double h, OUHIFactor &f)
 {
   const int N = 6 * n;
-  f.n = n;
-  f.kmh.assign(9 * 2 * n, 0.0);
-  f.kph.assign(9 * 2 * n, 0.0);
-  for (int i = 0; i < n; i++) {
-    for (int a = 0; a < 3; a++) {
-      f.kmh[9 * i + 4 * a] = std::sqrt(mass[i]);
-      f.kph[9 * i + 4 * a] = 1.0 / std::sqrt(mass[i]);
-    }
-    const double s[3] = {std::sqrt(inertia[3 * i]), std::sqrt(inertia[3 * i + 1]),
-                         std::sqrt(inertia[3 * i + 2])};
-    const double is[3] = {1.0 / s[0], 1.0 / s[1], 1.0 / s[2]};
-    ou_hi_detail::rotated_diag(rot + 9 * i, s, &f.kmh[9 * (n + i)]);
-    ou_hi_detail::rotated_diag(rot + 9 * i, is, &f.kph[9 * (n + i)]);
-  }
-  // M = K^-1/2 mu K^-1/2, block by block (column-major for LAPACK; M is symmetric)
+  ou_hi_set_frames(n, mass, inertia, rot, f);
+  // M = fm mu fm^T, block by block (column-major for LAPACK; M is symmetric)
   f.u.assign(static_cast<size_t>(N) * N, 0.0);
   for (int bi = 0; bi < 2 * n; bi++)
     for (int bj = 0; bj < 2 * n; bj++) {
-      const double *Ka = &f.kmh[9 * bi], *Kb = &f.kmh[9 * bj];
-      double t[9];    // mu_block Kb
+      const double *Fa = &f.fm[9 * bi], *Fb = &f.fm[9 * bj];
+      double t[9];    // mu_block Fb^T
       for (int a = 0; a < 3; a++)
         for (int b = 0; b < 3; b++) {
           double s = 0.0;
-          for (int k = 0; k < 3; k++) s += mu[(3 * bi + a) * N + 3 * bj + k] * Kb[3 * k + b];
+          for (int k = 0; k < 3; k++) s += mu[static_cast<size_t>(3 * bi + a) * N + 3 * bj + k] * Fb[3 * b + k];
           t[3 * a + b] = s;
         }
       for (int a = 0; a < 3; a++)
         for (int b = 0; b < 3; b++) {
           double s = 0.0;
-          for (int k = 0; k < 3; k++) s += Ka[3 * a + k] * t[3 * k + b];
+          for (int k = 0; k < 3; k++) s += Fa[3 * a + k] * t[3 * k + b];
           f.u[static_cast<size_t>(3 * bj + b) * N + 3 * bi + a] = s;
         }
     }
-  std::vector<double> w(N);
+  f.w.resize(N);
   int lwork = -1, liwork = -1, info = 0, iq = 0;
   double wq = 0.0;
-  dsyevd_("V", "U", &N, f.u.data(), &N, w.data(), &wq, &lwork, &iq, &liwork, &info);
+  dsyevd_("V", "U", &N, f.u.data(), &N, f.w.data(), &wq, &lwork, &iq, &liwork, &info);
   if (info) return info;
   lwork = static_cast<int>(wq);
   liwork = iq;
   if (static_cast<int>(f.work.size()) < lwork) f.work.resize(lwork);
   if (static_cast<int>(f.iwork.size()) < liwork) f.iwork.resize(liwork);
-  dsyevd_("V", "U", &N, f.u.data(), &N, w.data(), f.work.data(), &lwork, f.iwork.data(), &liwork,
-          &info);
+  dsyevd_("V", "U", &N, f.u.data(), &N, f.w.data(), f.work.data(), &lwork, f.iwork.data(),
+          &liwork, &info);
   if (info) return info;
-  f.mobility_min = w[0];
+  f.mobility_min = f.w[0];
   f.decay.resize(N);
   f.amp.resize(N);
   for (int k = 0; k < N; k++) {
-    const double lambda = w[k] > 0.0 ? 1.0 / w[k] : 0.0;    // friction eigenvalue
+    const double lambda = f.w[k] > 0.0 ? 1.0 / f.w[k] : 0.0;    // friction eigenvalue
     f.decay[k] = std::exp(-lambda * h);
     f.amp[k] = std::sqrt(-std::expm1(-2.0 * lambda * h));
   }
@@ -117,12 +128,14 @@ inline int ou_hi_factor(int n, const double *mass, const double *inertia, const 
 inline void ou_hi_apply(const OUHIFactor &f, double kT, const double *chi, double *Z)
 {
   const int n = f.n, N = 6 * n;
-  std::vector<double> y(N), c(N, 0.0);
-  // y = K^1/2 Z
+  std::vector<double> &y = f.y, &c = f.c;
+  y.resize(N);
+  c.resize(N);
+  // y = fp Z  (K^1/2 Z in the blocks' frames)
   for (int b = 0; b < 2 * n; b++)
     for (int a = 0; a < 3; a++) {
       double s = 0.0;
-      for (int k = 0; k < 3; k++) s += f.kph[9 * b + 3 * a + k] * Z[3 * b + k];
+      for (int k = 0; k < 3; k++) s += f.fp[9 * b + 3 * a + k] * Z[3 * b + k];
       y[3 * b + a] = s;
     }
   // c = exp(-Lambda h) U^T y + sqrt(kT) amp chi
@@ -133,16 +146,17 @@ inline void ou_hi_apply(const OUHIFactor &f, double kT, const double *chi, doubl
     for (int r = 0; r < N; r++) s += col[r] * y[r];
     c[k] = f.decay[k] * s + skt * f.amp[k] * chi[k];
   }
-  // y = U c; Z = K^-1/2 y
+  // y = U c; Z = fm^T y
   for (int r = 0; r < N; r++) y[r] = 0.0;
   for (int k = 0; k < N; k++) {
     const double *col = &f.u[static_cast<size_t>(k) * N];
-    for (int r = 0; r < N; r++) y[r] += col[r] * c[k];
+    const double ck = c[k];
+    for (int r = 0; r < N; r++) y[r] += col[r] * ck;
   }
   for (int b = 0; b < 2 * n; b++)
     for (int a = 0; a < 3; a++) {
       double s = 0.0;
-      for (int k = 0; k < 3; k++) s += f.kmh[9 * b + 3 * a + k] * y[3 * b + k];
+      for (int k = 0; k < 3; k++) s += f.fm[9 * b + 3 * k + a] * y[3 * b + k];
       Z[3 * b + a] = s;
     }
 }

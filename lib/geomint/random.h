@@ -16,8 +16,9 @@
 
 namespace geomint {
 
-// Sub-step streams: 0 is the O step of fix bagogab; the others are reserved.
-enum NoiseStream : uint32_t { STREAM_O = 0 };
+// Sub-step streams: 0 is the O step of fix bagogab; 1 and 2 the translational
+// and rotational noise of fix rigid/quat/hi; the others are reserved.
+enum NoiseStream : uint32_t { STREAM_O = 0, STREAM_RQH_T = 1, STREAM_RQH_R = 2 };
 
 // The four raw 32-bit words for (seed, tag, step, stream).
 // key = {seed, low word of tag}; counter = {low(step), high(step), stream, high(tag)}.
@@ -61,6 +62,19 @@ GEOMINT_INLINE void normal3(uint32_t seed, int64_t tag, int64_t step, uint32_t s
 {
   const r123::Philox4x32::ctr_type r = philox_words(seed, tag, step, stream);
   box_muller(r.v[0], r.v[1], r.v[2], r.v[3], xi);
+}
+
+// Three-point deviates: -sqrt(3), 0, +sqrt(3) with probabilities 1/6, 2/3,
+// 1/6 (mean 0, variance 1, the Gaussian's third and fourth moments, so weak
+// order 2 is kept), from the first three words of (seed, tag, step, stream).
+GEOMINT_INLINE void threepoint3(uint32_t seed, int64_t tag, int64_t step, uint32_t stream, double xi[3])
+{
+  const r123::Philox4x32::ctr_type r = philox_words(seed, tag, step, stream);
+  const double root3 = 1.7320508075688772935;
+  for (int k = 0; k < 3; k++) {
+    const double u = open_unit(r.v[k]);
+    xi[k] = u < 1.0 / 6.0 ? -root3 : (u > 5.0 / 6.0 ? root3 : 0.0);
+  }
 }
 
 // The same for n atoms at once (host code): the words first, then Box-Muller

@@ -73,8 +73,11 @@ GEOMINT_INLINE void rpy_pair(const double rvec[3], double a, double eta, RPYBloc
 }
 
 // the full 6n x 6n mobility (row-major, ordering: all translations, then all
-// rotations) of n spheres at x[3n]; O(n^2)
-inline void rpy_mobility(int n, const double *x, double a, double eta, double *mu)
+// rotations) of n spheres at x[3n]; O(n^2).  separation(d) may change the
+// difference d = x_i - x_j in place (the minimum image in a periodic box).
+template <class Separation>
+inline void rpy_mobility(int n, const double *x, double a, double eta, double *mu,
+                         Separation separation)
 {
   const int N = 6 * n;
   for (int i = 0; i < n; i++)
@@ -83,7 +86,8 @@ inline void rpy_mobility(int n, const double *x, double a, double eta, double *m
       if (i == j) {
         rpy_self(a, eta, B);
       } else {
-        const double r[3] = {x[3 * i] - x[3 * j], x[3 * i + 1] - x[3 * j + 1], x[3 * i + 2] - x[3 * j + 2]};
+        double r[3] = {x[3 * i] - x[3 * j], x[3 * i + 1] - x[3 * j + 1], x[3 * i + 2] - x[3 * j + 2]};
+        separation(r);
         rpy_pair(r, a, eta, B);
       }
       for (int m = 0; m < 3; m++)
@@ -94,6 +98,12 @@ inline void rpy_mobility(int n, const double *x, double a, double eta, double *m
           mu[(3 * n + 3 * i + m) * N + 3 * j + k] = B.tr[m][k];          // omega_i from force_j
         }
     }
+}
+
+// free space: the plain difference
+inline void rpy_mobility(int n, const double *x, double a, double eta, double *mu)
+{
+  rpy_mobility(n, x, a, eta, mu, [](double *) {});
 }
 
 }    // namespace geomint

@@ -1,0 +1,442 @@
+/* ----------------------------------------------------------------------
+   GEOMINT - geometric integrators for LAMMPS
+   fix rigid/quat/hi, bodystyle atom: each ellipsoid (atom_style ellipsoid:
+   rmass, bonus quaternion and shape, space-frame angmom and torque) is one
+   rigid body.  One step (spec 2.2): half kick; half drift and the rotor
+   R3 R2 R1 over h/2; the exact OU step of all momenta with the friction at
+   this midpoint; half drift and the rotor R1 R2 R3 over h/2; q renormalised;
+   forces; half kick.  See doc/fix_rigid_quat_hi.rst.
+------------------------------------------------------------------------- */
+
+#include "fix_rigid_quat_hi.h"
+
+#include "rigid_quat_hi_core.h"
+
+#include "geomint_compat.h"
+#include "geomint_restart.h"
+
+#include "atom.h"
+#include "atom_vec_ellipsoid.h"
+#include "comm.h"
+#include "domain.h"
+#include "error.h"
+#include "force.h"
+#include "group.h"
+#include "memory.h"
+#include "modify.h"
+#include "update.h"
+#include "utils.h"
+
+#include "geomint/baoab.h"
+#include "geomint/quaternion.h"
+#include "geomint/random.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+using namespace LAMMPS_NS;
+using namespace FixConst;
+
+static const char *const STYLE = "Fix rigid/quat/hi";
+static constexpr int RESTART_VERSION = 1;
+static constexpr double INERTIA = 0.2;    // moment prefactor of a solid ellipsoid (as LAMMPS)
+
+/* ----------------------------------------------------------------------
+   fix ID group rigid/quat/hi atom Tstart Tstop seed keyword value ...
+------------------------------------------------------------------------- */
+
+FixRigidQuatHi::FixRigidQuatHi(LAMMPS *lmp, int narg, char **arg) :
+    Fix(lmp, narg, arg), core(nullptr), avec(nullptr), dtf(0.0), e_bath_local(0.0),
+    e_bath_restart(0.0), lambda_local(0.0)
+{
+  if (narg < 7 || strcmp(arg[3], "atom") != 0)
+    error->all(FLERR, "Illegal fix rigid/quat/hi command: expected 'fix ID group rigid/quat/hi "
+               "atom Tstart Tstop seed [keyword value ...]'");
+
+  time_integrate = 1;
+  dynamic_group_allow = 0;
+  restart_global = 1;
+  scalar_flag = 1;
+  extscalar = 1;
+  vector_flag = 1;
+  size_vector = 6;
+  extvector = 0;
+  global_freq = 1;
+
+  core = new RigidQuatHiCore(lmp, STYLE);
+  core->parse(narg - 4, &arg[4], 3);
+  ecouple_flag = core->tally ? 1 : 0;
+}
+
+FixRigidQuatHi::~FixRigidQuatHi()
+{
+  delete core;
+}
+
+int FixRigidQuatHi::setmask()
+{
+  int mask = 0;
+  mask |= INITIAL_INTEGRATE;
+  mask |= FINAL_INTEGRATE;
+  return mask;
+}
+
+/* ---------------------------------------------------------------------- */
+
+void FixRigidQuatHi::init()
+{
+  avec = dynamic_cast<AtomVecEllipsoid *>(atom->style_match("ellipsoid"));
+  if (!avec)
+    error->all(FLERR, "{}: bodystyle atom needs atom_style ellipsoid (each atom one rigid body "
+               "with a quaternion and principal moments; spheres are ellipsoids with equal axes); "
+               "for bodies made of several atoms use bodystyle single, molecule or group",
+               STYLE);
+  if (domain->dimension == 2)
+    error->all(FLERR, "{}: 2d simulations are not supported", STYLE);
+  if (utils::strmatch(update->integrate_style, "^respa"))
+    error->all(FLERR, "{}: run_style respa is not supported; use run_style verlet", STYLE);
+
+  // every atom of the group is an ellipsoid with three positive moments
+  const int *mask = atom->mask;
+  std::string failure;
+  for (int i = 0; i < atom->nlocal && failure.empty(); i++) {
+    if (!(mask[i] & groupbit)) continue;
+    if (atom->ellipsoid[i] < 0) {
+      failure = fmt::format("{}: atom {} has no shape: every atom of bodystyle atom must be an "
+                            "ellipsoid (set its shape with 'set atom {} shape a b c')",
+                            STYLE, atom->tag[i], atom->tag[i]);
+    } else {
+      double inertia[3];
+      principal_moments(i, inertia);
+      if (!(inertia[0] > 0.0 && inertia[1] > 0.0 && inertia[2] > 0.0))
+        failure = fmt::format("{}: atom {} has principal moments {} {} {}; all three must be > 0 "
+                              "(a body with a zero moment, e.g. a needle, makes K singular)",
+                              STYLE, atom->tag[i], inertia[0], inertia[1], inertia[2]);
+    }
+  }
+  failure = geomint_compat::first_failure(lmp, failure);
+  if (!failure.empty()) error->all(FLERR, failure);
+
+  // no other integrator may move these atoms
+  for (int f = 0; f < modify->nfix; f++) {
+    Fix *other = modify->fix[f];
+    if (other == this || !other->time_integrate) continue;
+    bigint overlap = 0, total = 0;
+    for (int i = 0; i < atom->nlocal; i++)
+      if ((mask[i] & groupbit) && (mask[i] & other->groupbit)) overlap++;
+    MPI_Allreduce(&overlap, &total, 1, MPI_LMP_BIGINT, MPI_SUM, world);
+    if (total)
+      error->all(FLERR, "{}: fix {} ({}) also integrates {} atoms of this fix; each body must be "
+                 "moved by one integrator only",
+                 STYLE, other->id, other->style, total);
+  }
+
+  core->init();
+  dtf = 0.5 * update->dt * force->ftm2v;
+}
+
+void FixRigidQuatHi::setup(int /*vflag*/)
+{
+  core->start_run();
+}
+
+void FixRigidQuatHi::reset_dt()
+{
+  dtf = 0.5 * update->dt * force->ftm2v;
+  core->invalidate();
+}
+
+void FixRigidQuatHi::reset_target(double t)
+{
+  core->reset_target(t);
+}
+
+/* ---------------------------------------------------------------------- */
+
+inline void FixRigidQuatHi::principal_moments(int i, double inertia[3]) const
+{
+  const double *shape = avec->bonus[atom->ellipsoid[i]].shape;
+  const double m = atom->rmass[i];
+  inertia[0] = INERTIA * m * (shape[1] * shape[1] + shape[2] * shape[2]);
+  inertia[1] = INERTIA * m * (shape[0] * shape[0] + shape[2] * shape[2]);
+  inertia[2] = INERTIA * m * (shape[0] * shape[0] + shape[1] * shape[1]);
+}
+
+/* ----------------------------------------------------------------------
+   half kick, half drift + rotor, OU, half drift + rotor
+------------------------------------------------------------------------- */
+
+void FixRigidQuatHi::initial_integrate(int /*vflag*/)
+{
+  double **v = atom->v;
+  double **f = atom->f;
+  double **angmom = atom->angmom;
+  double **torque = atom->torque;
+  const double *rmass = atom->rmass;
+  const int *mask = atom->mask;
+  const int nlocal = atom->nlocal;
+  for (int i = 0; i < nlocal; i++)
+    if (mask[i] & groupbit) {
+      geomint::kick(v[i], f[i], dtf / rmass[i]);
+      geomint::kick(angmom[i], torque[i], dtf);
+    }
+
+  half_drift_rotate(true);
+  core->compute_target();
+  const double kT = force->boltz * core->t_target / force->mvv2e;
+  if (core->hi == RigidQuatHiCore::HI_RPY)
+    ou_rpy(kT);
+  else
+    ou_off(kT);
+  half_drift_rotate(false);
+}
+
+void FixRigidQuatHi::final_integrate()
+{
+  double **v = atom->v;
+  double **f = atom->f;
+  double **angmom = atom->angmom;
+  double **torque = atom->torque;
+  const double *rmass = atom->rmass;
+  const int *mask = atom->mask;
+  const int nlocal = atom->nlocal;
+  for (int i = 0; i < nlocal; i++)
+    if (mask[i] & groupbit) {
+      geomint::kick(v[i], f[i], dtf / rmass[i]);
+      geomint::kick(angmom[i], torque[i], dtf);
+    }
+}
+
+/* ----------------------------------------------------------------------
+   x += h/2 v and the free rotor over h/2 on (q, pi = 2 S-check(q) L):
+   before the OU step axes 3, 2, 1, after it 1, 2, 3 (or the full NO_SQUISH
+   sequence in each half, rotor nosquish); after it q is renormalised
+------------------------------------------------------------------------- */
+
+void FixRigidQuatHi::half_drift_rotate(bool before)
+{
+  double **x = atom->x;
+  double **v = atom->v;
+  double **angmom = atom->angmom;
+  const int *mask = atom->mask;
+  const int *ellipsoid = atom->ellipsoid;
+  AtomVecEllipsoid::Bonus *bonus = avec->bonus;
+  const int nlocal = atom->nlocal;
+  const double half_h = 0.5 * update->dt;
+  const bool nosquish = core->rotor == RigidQuatHiCore::ROTOR_NOSQUISH;
+  const bool normalize = !before && core->normalize;
+  for (int i = 0; i < nlocal; i++)
+    if (mask[i] & groupbit) {
+      geomint::drift(x[i], v[i], half_h);
+      double *q = bonus[ellipsoid[i]].quat;
+      double inertia[3], pi[4];
+      principal_moments(i, inertia);
+      geomint::quat_pi_from_angmom(q, angmom[i], pi);
+      if (nosquish)
+        geomint::quat_rotor_nosquish(half_h, inertia, q, pi);
+      else if (before)
+        geomint::quat_rotor_before(half_h, inertia, q, pi);
+      else
+        geomint::quat_rotor_after(half_h, inertia, q, pi);
+      if (normalize) {
+        const double r = 1.0 / std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+        for (int k = 0; k < 4; k++) q[k] *= r;
+      }
+      geomint::quat_angmom_from_pi(q, pi, angmom[i]);
+    }
+}
+
+/* ----------------------------------------------------------------------
+   hi off: the exact OU step of each body alone (spec 4): translation
+   (isotropic in the space frame, or per body axis with gamma_t_eigen) and
+   rotation per body axis, with c = exp(-zeta h / m) and the matching noise
+------------------------------------------------------------------------- */
+
+void FixRigidQuatHi::ou_off(double kT)
+{
+  double **v = atom->v;
+  double **angmom = atom->angmom;
+  const double *rmass = atom->rmass;
+  const int *mask = atom->mask;
+  const int *ellipsoid = atom->ellipsoid;
+  const tagint *tag = atom->tag;
+  AtomVecEllipsoid::Bonus *bonus = avec->bonus;
+  const int nlocal = atom->nlocal;
+  const double h = update->dt;
+  const bigint step = update->ntimestep;
+  double de = 0.0;
+  double tmin = std::numeric_limits<double>::infinity();
+  for (int i = 0; i < nlocal; i++)
+    if (mask[i] & groupbit) {
+      const double m = rmass[i];
+      const double *q = bonus[ellipsoid[i]].quat;
+      double inertia[3], zt[3], zr[3], xi[3], c[3], sigma[3];
+      bool t_iso;
+      principal_moments(i, inertia);
+      core->body_friction(core->atom_radius(i), zt, zr, t_iso);
+
+      core->noise3(tag[i], step, geomint::STREAM_RQH_T, xi);
+      if (t_iso) {
+        const geomint::OUCoefficients oc = geomint::ou_coefficients(h, zt[0] / m);
+        de += 0.5 * m * geomint::ou_kick(v[i], oc.c1, std::sqrt(kT / m * oc.s), xi);
+        if (zt[0] > 0.0) tmin = std::min(tmin, m / zt[0]);
+      } else {
+        const double w[3] = {1.0 / m, 1.0 / m, 1.0 / m};    // v^2 / (2 w) = m v^2 / 2
+        for (int a = 0; a < 3; a++) {
+          const geomint::OUCoefficients oc = geomint::ou_coefficients(h, zt[a] / m);
+          c[a] = oc.c1;
+          sigma[a] = std::sqrt(kT / m * oc.s);
+          if (zt[a] > 0.0) tmin = std::min(tmin, m / zt[a]);
+        }
+        de -= geomint::quat_ou_angmom(q, v[i], w, c, sigma, xi);
+      }
+
+      core->noise3(tag[i], step, geomint::STREAM_RQH_R, xi);
+      for (int a = 0; a < 3; a++) {
+        const geomint::OUCoefficients oc = geomint::ou_coefficients(h, zr[a] / inertia[a]);
+        c[a] = oc.c1;
+        sigma[a] = std::sqrt(inertia[a] * kT * oc.s);
+        if (zr[a] > 0.0) tmin = std::min(tmin, inertia[a] / zr[a]);
+      }
+      de -= geomint::quat_ou_angmom(q, angmom[i], inertia, c, sigma, xi);
+    }
+  lambda_local = tmin;
+  if (core->tally) e_bath_local += force->mvv2e * de;
+}
+
+/* ----------------------------------------------------------------------
+   hi rpy: the midpoint states go to rank 0, which does the dense step
+------------------------------------------------------------------------- */
+
+void FixRigidQuatHi::ou_rpy(double kT)
+{
+  double **x = atom->x;
+  double **v = atom->v;
+  double **angmom = atom->angmom;
+  const double *rmass = atom->rmass;
+  const int *mask = atom->mask;
+  const int *ellipsoid = atom->ellipsoid;
+  const tagint *tag = atom->tag;
+  AtomVecEllipsoid::Bonus *bonus = avec->bonus;
+  const int nlocal = atom->nlocal;
+  constexpr int P = RigidQuatHiCore::PACK;
+
+  pack_index.clear();
+  for (int i = 0; i < nlocal; i++)
+    if (mask[i] & groupbit) pack_index.push_back(i);
+  const int nb = static_cast<int>(pack_index.size());
+  pack.resize(static_cast<size_t>(P) * std::max(nb, 1));
+  for (int j = 0; j < nb; j++) {
+    const int i = pack_index[j];
+    double *b = &pack[static_cast<size_t>(P) * j];
+    b[0] = static_cast<double>(tag[i]);
+    for (int a = 0; a < 3; a++) b[1 + a] = x[i][a];
+    for (int a = 0; a < 4; a++) b[4 + a] = bonus[ellipsoid[i]].quat[a];
+    b[8] = rmass[i];
+    principal_moments(i, b + 9);
+    b[12] = core->atom_radius(i);
+    for (int a = 0; a < 3; a++) {
+      b[13 + a] = rmass[i] * v[i][a];
+      b[16 + a] = angmom[i][a];
+    }
+  }
+  const double heat = core->dense_step(pack, nb, kT, update->dt);
+  for (int j = 0; j < nb; j++) {
+    const int i = pack_index[j];
+    const double *b = &pack[static_cast<size_t>(P) * j];
+    for (int a = 0; a < 3; a++) {
+      v[i][a] = b[13 + a] / rmass[i];
+      angmom[i][a] = b[16 + a];
+    }
+  }
+  if (core->tally) e_bath_local += force->mvv2e * heat;
+}
+
+/* ----------------------------------------------------------------------
+   the energy given to the bath since the fix began (ecouple)
+------------------------------------------------------------------------- */
+
+double FixRigidQuatHi::compute_scalar()
+{
+  double local = e_bath_local + e_bath_restart, all = 0.0;
+  MPI_Allreduce(&local, &all, 1, MPI_DOUBLE, MPI_SUM, world);
+  return all;
+}
+
+/* ----------------------------------------------------------------------
+   1: smallest eigenvalue of K^-1/2 mu K^-1/2 at the last step (the
+   shortest momentum relaxation time; time units), 2: translational kinetic
+   temperature, 3: rotational kinetic temperature, 4-6: the rotational
+   temperature of body axis 1, 2, 3
+------------------------------------------------------------------------- */
+
+double FixRigidQuatHi::compute_vector(int n)
+{
+  if (n == 0) {
+    if (core->hi == RigidQuatHiCore::HI_RPY) return core->lambda_min();
+    double all = 0.0;
+    MPI_Allreduce(&lambda_local, &all, 1, MPI_DOUBLE, MPI_MIN, world);
+    return std::isinf(all) ? 0.0 : all;
+  }
+  double **v = atom->v;
+  double **angmom = atom->angmom;
+  const double *rmass = atom->rmass;
+  const int *mask = atom->mask;
+  const int *ellipsoid = atom->ellipsoid;
+  double local[5] = {0.0, 0.0, 0.0, 0.0, 0.0};    // 2 KE_t, 2 KE_r axes 1-3, count
+  if (avec)
+    for (int i = 0; i < atom->nlocal; i++)
+      if (mask[i] & groupbit) {
+        double inertia[3], b[3];
+        principal_moments(i, inertia);
+        local[0] += rmass[i] * (v[i][0] * v[i][0] + v[i][1] * v[i][1] + v[i][2] * v[i][2]);
+        geomint::quat_space_to_body(avec->bonus[ellipsoid[i]].quat, angmom[i], b);
+        for (int a = 0; a < 3; a++) local[1 + a] += b[a] * b[a] / inertia[a];
+        local[4] += 1.0;
+      }
+  double all[5];
+  MPI_Allreduce(local, all, 5, MPI_DOUBLE, MPI_SUM, world);
+  if (all[4] == 0.0) return 0.0;
+  const double s = force->mvv2e / (force->boltz * all[4]);
+  if (n == 1) return s * all[0] / 3.0;
+  if (n == 2) return s * (all[1] + all[2] + all[3]) / 3.0;
+  return s * all[n - 2];
+}
+
+/* ----------------------------------------------------------------------
+   restart: the bath tally and (hi rpy, every N > 1) the configuration of
+   the last factorisation, so that the continued run reuses the same factor
+------------------------------------------------------------------------- */
+
+void FixRigidQuatHi::write_restart(FILE *fp)
+{
+  double local = e_bath_local + e_bath_restart, tally = 0.0;
+  MPI_Allreduce(&local, &tally, 1, MPI_DOUBLE, MPI_SUM, world);
+  std::vector<double> list = {tally};
+  const std::vector<double> hi = core->restart_values();
+  list.insert(list.end(), hi.begin(), hi.end());
+  geomint_restart::write_global(fp, comm->me, RESTART_VERSION, list);
+}
+
+void FixRigidQuatHi::restart(char *buf)
+{
+  const geomint_restart::Global g = geomint_restart::read_global(buf);
+  if (!g.versioned || g.version != RESTART_VERSION || g.count < 3)
+    error->all(FLERR, "{}: the restart file holds fix {} state of an unknown layout (version {}, "
+               "{} values); this GEOMINT reads version {}. Use the GEOMINT that wrote it, or a new "
+               "fix ID to start the fix afresh",
+               STYLE, id, g.versioned ? g.version : 0, g.count, RESTART_VERSION);
+  e_bath_local = 0.0;
+  e_bath_restart = comm->me == 0 ? g.values[0] : 0.0;
+  core->restart_values(g.values + 1, g.count - 1);
+}
+
+double FixRigidQuatHi::memory_usage()
+{
+  double bytes = 0.0;
+  bytes += static_cast<double>(pack.capacity()) * sizeof(double);
+  bytes += static_cast<double>(pack_index.capacity()) * sizeof(int);
+  bytes += core->memory_usage();
+  return bytes;
+}

@@ -1,0 +1,472 @@
+/* ----------------------------------------------------------------------
+   GEOMINT - shared part of fix rigid/quat/hi: keywords, temperature, the
+   friction without HI, the noise and the dense RPY step.  The mathematics
+   is in lib/geomint (quaternion.h, rpy.h, ou_hi.h, random.h).
+------------------------------------------------------------------------- */
+
+#include "rigid_quat_hi_core.h"
+
+#include "geomint_compat.h"
+
+#include "atom.h"
+#include "comm.h"
+#include "domain.h"
+#include "error.h"
+#include "force.h"
+#include "input.h"
+#include "modify.h"
+#include "update.h"
+#include "utils.h"
+#include "variable.h"
+
+#include "geomint/quaternion.h"
+#include "geomint/random.h"
+#include "geomint/rpy.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <numeric>
+
+using namespace LAMMPS_NS;
+
+static constexpr double MY_PI = 3.14159265358979323846;
+
+RigidQuatHiCore::RigidQuatHiCore(LAMMPS *lmp, const std::string &style_) :
+    Pointers(lmp), hi(HI_OFF), noise(NOISE_GAUSSIAN), rotor(ROTOR_SPLIT), every(1), tally(true),
+    normalize(true), eta(0.0), radius_mode(RADIUS_NONE), radius_const(0.0), gamma_t_given(0),
+    gamma_r_given(0), gamma_t{0.0, 0.0, 0.0}, gamma_r{0.0, 0.0, 0.0}, t_start(0.0), t_stop(0.0),
+    t_target(0.0), tvar(-1), seed(0), style(style_), factor_valid(false), first_factor_of_run(true),
+    factor_step(-1), factor_h(0.0), restored(false), mobility_min(0.0), last_hi_seconds(0.0)
+{
+}
+
+RigidQuatHiCore::~RigidQuatHiCore() = default;
+
+/* ----------------------------------------------------------------------
+   Tstart Tstop seed [keyword value ...]
+------------------------------------------------------------------------- */
+
+void RigidQuatHiCore::parse(int narg, char **arg, int k)
+{
+  if (narg < 3)
+    error->all(FLERR, "{}: expected Tstart Tstop seed after the body style", style);
+  if (utils::strmatch(arg[0], "^v_")) {
+    tvar_name = arg[0] + 2;
+  } else {
+    t_start = utils::numeric(FLERR, arg[0], false, lmp);
+    t_stop = utils::numeric(FLERR, arg[1], false, lmp);
+    if (t_start < 0.0 || t_stop < 0.0)
+      error->all(FLERR, "{}: temperatures must be >= 0 (got Tstart {} Tstop {})", style, arg[0],
+                 arg[1]);
+  }
+  const double seed_value = utils::numeric(FLERR, arg[2], false, lmp);
+  if (seed_value < 1.0 || seed_value > 2147483647.0 || seed_value != std::floor(seed_value))
+    error->all(FLERR, "{}: seed must be an integer from 1 to 2147483647 (got {})", style, arg[2]);
+  seed = static_cast<unsigned>(seed_value);
+
+  const int ntypes = atom->ntypes;
+  auto need = [&](const std::string &kw, int n) {
+    if (k + n >= narg)
+      error->all(FLERR, "{}: keyword {} needs {} value{}", style, kw, n, n > 1 ? "s" : "");
+  };
+  auto positive = [&](const std::string &kw, const char *str, bool allow_zero) {
+    const double v = utils::numeric(FLERR, str, false, lmp);
+    if (allow_zero ? !(v >= 0.0) : !(v > 0.0))
+      error->all(FLERR, "{}: {} must be {} 0 (got {}); a friction matrix must be symmetric "
+                 "positive {}definite",
+                 style, kw, allow_zero ? ">=" : ">", str, allow_zero ? "semi-" : "");
+    return v;
+  };
+  while (k < narg) {
+    const std::string kw = arg[k];
+    if (kw == "hi") {
+      need(kw, 1);
+      if (strcmp(arg[k + 1], "off") == 0)
+        hi = HI_OFF;
+      else if (strcmp(arg[k + 1], "rpy") == 0)
+        hi = HI_RPY;
+      else
+        error->all(FLERR, "{}: hi must be off or rpy (got '{}')", style, arg[k + 1]);
+      k += 2;
+    } else if (kw == "viscosity") {
+      need(kw, 1);
+      eta = positive(kw, arg[k + 1], false);
+      k += 2;
+    } else if (kw == "radius") {
+      need(kw, 1);
+      if (strcmp(arg[k + 1], "atom") == 0) {
+        radius_mode = RADIUS_ATOM;
+        k += 2;
+      } else if (strcmp(arg[k + 1], "type") == 0) {
+        need(kw, 1 + ntypes);
+        radius_mode = RADIUS_TYPE;
+        radius_type.assign(ntypes + 1, 0.0);
+        for (int t = 1; t <= ntypes; t++) radius_type[t] = positive("radius", arg[k + 1 + t], false);
+        k += 2 + ntypes;
+      } else {
+        radius_mode = RADIUS_CONST;
+        radius_const = positive(kw, arg[k + 1], false);
+        k += 2;
+      }
+    } else if (kw == "gamma_t" || kw == "gamma_r") {
+      need(kw, 1);
+      const double g = positive(kw, arg[k + 1], true);
+      double *dst = kw == "gamma_t" ? gamma_t : gamma_r;
+      dst[0] = dst[1] = dst[2] = g;
+      (kw == "gamma_t" ? gamma_t_given : gamma_r_given) = 1;
+      k += 2;
+    } else if (kw == "gamma_t_eigen" || kw == "gamma_r_eigen") {
+      need(kw, 3);
+      double *dst = kw == "gamma_t_eigen" ? gamma_t : gamma_r;
+      for (int a = 0; a < 3; a++) dst[a] = positive(kw, arg[k + 1 + a], true);
+      (kw == "gamma_t_eigen" ? gamma_t_given : gamma_r_given) = 3;
+      k += 4;
+    } else if (kw == "noise") {
+      need(kw, 1);
+      if (strcmp(arg[k + 1], "gaussian") == 0)
+        noise = NOISE_GAUSSIAN;
+      else if (strcmp(arg[k + 1], "threepoint") == 0)
+        noise = NOISE_THREEPOINT;
+      else
+        error->all(FLERR, "{}: noise must be gaussian or threepoint (got '{}')", style, arg[k + 1]);
+      k += 2;
+    } else if (kw == "rotor") {
+      need(kw, 1);
+      if (strcmp(arg[k + 1], "split") == 0)
+        rotor = ROTOR_SPLIT;
+      else if (strcmp(arg[k + 1], "nosquish") == 0)
+        rotor = ROTOR_NOSQUISH;
+      else
+        error->all(FLERR, "{}: rotor must be split or nosquish (got '{}')", style, arg[k + 1]);
+      k += 2;
+    } else if (kw == "every") {
+      need(kw, 1);
+      every = utils::inumeric(FLERR, arg[k + 1], false, lmp);
+      if (every < 1) error->all(FLERR, "{}: every must be >= 1 (got {})", style, arg[k + 1]);
+      k += 2;
+    } else if (kw == "tally") {
+      need(kw, 1);
+      tally = geomint_compat::yes_no(error, style, kw, arg[k + 1]);
+      k += 2;
+    } else if (kw == "normalize") {
+      need(kw, 1);
+      normalize = geomint_compat::yes_no(error, style, kw, arg[k + 1]);
+      k += 2;
+    } else {
+      error->all(FLERR, "{}: unknown keyword '{}'; valid keywords are hi, viscosity, radius, "
+                 "gamma_t, gamma_r, gamma_t_eigen, gamma_r_eigen, noise, rotor, every, tally, "
+                 "normalize",
+                 style, kw);
+    }
+  }
+
+  // what the friction is made of
+  if (hi == HI_RPY) {
+    if (eta <= 0.0 || radius_mode == RADIUS_NONE)
+      error->all(FLERR, "{}: hi rpy needs the viscosity and radius keywords (the RPY mobility "
+                 "of spheres of radius a in a fluid of viscosity eta)",
+                 style);
+    if (gamma_t_given || gamma_r_given)
+      error->all(FLERR, "{}: gamma_t/gamma_r/gamma_*_eigen set the friction of hi off only; with "
+                 "hi rpy the friction is the inverse of the RPY mobility",
+                 style);
+  } else {
+    const bool stokes = eta > 0.0 && radius_mode != RADIUS_NONE;
+    if ((!gamma_t_given || !gamma_r_given) && !stokes)
+      error->all(FLERR, "{}: no friction given: use viscosity and radius (Stokes friction "
+                 "6 pi eta a and 8 pi eta a^3) or gamma_t and gamma_r (or their _eigen forms)",
+                 style);
+    if (every != 1 && comm->me == 0)
+      error->warning(FLERR, "{}: every applies to hi rpy only; ignored with hi off", style);
+  }
+}
+
+/* ---------------------------------------------------------------------- */
+
+void RigidQuatHiCore::init()
+{
+  if (!tvar_name.empty()) {
+    tvar = input->variable->find(tvar_name.c_str());
+    if (tvar < 0)
+      error->all(FLERR, "{}: temperature variable {} does not exist; define it with 'variable {} "
+                 "equal ...'",
+                 style, tvar_name, tvar_name);
+    if (!input->variable->equalstyle(tvar))
+      error->all(FLERR, "{}: temperature variable {} must be equal-style", style, tvar_name);
+  }
+  if (radius_mode == RADIUS_ATOM && !atom->radius_flag)
+    error->all(FLERR, "{}: radius atom needs per-atom radii (an atom style with a radius, e.g. "
+               "atom_style hybrid ellipsoid sphere); give radius a or radius type a1 .. aN instead",
+               style);
+  if (hi == HI_RPY && domain->triclinic && (domain->xperiodic || domain->yperiodic || domain->zperiodic))
+    error->all(FLERR, "{}: hi rpy in a periodic triclinic box is not supported", style);
+  if (hi == HI_RPY && (domain->xperiodic || domain->yperiodic || domain->zperiodic) && comm->me == 0)
+    error->warning(FLERR, "{}: hi rpy in a periodic box uses the minimum-image RPY mobility, which "
+                   "is not guaranteed positive definite (Ewald-summed RPY is not implemented); the "
+                   "run stops if it is not. Use a non-periodic box (boundary f f f or s s s) with "
+                   "confining forces",
+                   style);
+}
+
+void RigidQuatHiCore::compute_target()
+{
+  if (tvar < 0) {
+    double frac = update->ntimestep - update->beginstep;
+    if (frac != 0.0) frac /= update->endstep - update->beginstep;
+    t_target = t_start + frac * (t_stop - t_start);
+  } else {
+    modify->clearstep_compute();
+    t_target = input->variable->compute_equal(tvar);
+    if (t_target < 0.0)
+      error->all(FLERR, "{}: temperature variable {} returned {} < 0 at step {}", style, tvar_name,
+                 t_target, update->ntimestep);
+    modify->addstep_compute(update->ntimestep + 1);
+  }
+}
+
+/* ---------------------------------------------------------------------- */
+
+double RigidQuatHiCore::atom_radius(int i) const
+{
+  if (radius_mode == RADIUS_CONST) return radius_const;
+  if (radius_mode == RADIUS_TYPE) return radius_type[atom->type[i]];
+  if (radius_mode == RADIUS_ATOM) return atom->radius[i];
+  return 0.0;
+}
+
+void RigidQuatHiCore::body_friction(double radius, double zt[3], double zr[3], bool &t_iso) const
+{
+  const double st = 6.0 * MY_PI * eta * radius, sr = 8.0 * MY_PI * eta * radius * radius * radius;
+  for (int a = 0; a < 3; a++) {
+    zt[a] = gamma_t_given ? gamma_t[a] : st;
+    zr[a] = gamma_r_given ? gamma_r[a] : sr;
+  }
+  t_iso = gamma_t_given != 3;
+}
+
+void RigidQuatHiCore::noise3(long long tag, long long step, unsigned stream, double xi[3]) const
+{
+  if (noise == NOISE_GAUSSIAN)
+    geomint::normal3(seed, tag, step, stream, xi);
+  else
+    geomint::threepoint3(seed, tag, step, stream, xi);
+}
+
+/* ----------------------------------------------------------------------
+   hi rpy: the exact OU step of all momenta with the RPY friction at the
+   midpoint.  Rank 0 gathers the bodies, sorts them by tag, builds the
+   6n x 6n mobility, factorises it (LAPACK dsyevd) and applies the step;
+   each rank gets its own bodies' momenta back.  One rank, not all: the
+   matrix (288 n^2 bytes) and the eigensolver's threads are needed once,
+   not once per rank, and the messages (19 and 6 doubles per body) cost
+   nothing next to the (6n)^3 eigensolve.  The noise of body `tag` is
+   Philox(seed, tag, step), so the result does not depend on the ranks.
+------------------------------------------------------------------------- */
+
+double RigidQuatHiCore::dense_step(std::vector<double> &pack, int nlocal_b, double kT, double h)
+{
+  const int me = comm->me, nprocs = comm->nprocs;
+  const int nsend = PACK * nlocal_b;
+  counts.resize(nprocs);
+  displs.resize(nprocs);
+  MPI_Gather(&nsend, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, world);
+  int total = 0;
+  if (me == 0)
+    for (int p = 0; p < nprocs; p++) displs[p] = total, total += counts[p];
+  gathered.resize(std::max(total, 1));
+  MPI_Gatherv(pack.data(), nsend, MPI_DOUBLE, gathered.data(), counts.data(), displs.data(),
+              MPI_DOUBLE, 0, world);
+
+  const long long step = update->ntimestep;
+  double status[3] = {0.0, 0.0, 0.0};    // failure code, value, lambda_min
+  double heat = 0.0;
+  if (me == 0) {
+    const int n = total / PACK;
+    order.resize(n);
+    std::iota(order.begin(), order.end(), 0);
+    std::sort(order.begin(), order.end(), [&](int a, int b) {
+      return gathered[PACK * a] < gathered[PACK * b];
+    });
+    // the configuration in tag order (without the momenta)
+    constexpr int C = PACK - 6;
+    std::vector<double> cur(static_cast<size_t>(C) * n);
+    for (int j = 0; j < n; j++)
+      std::copy(&gathered[PACK * order[j]], &gathered[PACK * order[j]] + C, &cur[C * j]);
+    mass.resize(n);
+    inertia.resize(3 * n);
+    rot.resize(9 * n);
+    auto frames_from = [&](const std::vector<double> &conf) {
+      for (int j = 0; j < n; j++) {
+        const double *c = &conf[C * j];
+        mass[j] = c[8];
+        for (int a = 0; a < 3; a++) inertia[3 * j + a] = c[9 + a];
+        // A (space -> body): column b is A e_b
+        for (int b = 0; b < 3; b++) {
+          double e[3] = {0.0, 0.0, 0.0}, col[3];
+          e[b] = 1.0;
+          geomint::quat_space_to_body(c + 4, e, col);
+          for (int a = 0; a < 3; a++) rot[9 * j + 3 * a + b] = col[a];
+        }
+      }
+    };
+    // the factor (or the configuration restored from a restart file) is for
+    // the same bodies (tags, masses, moments, radii) and the same h?
+    bool match = (factor_valid || restored) && factor_h == h && static_cast<int>(snap.size()) == C * n;
+    for (int j = 0; match && j < n; j++)
+      for (int c : {0, 8, 9, 10, 11, 12}) match = match && snap[C * j + c] == cur[C * j + c];
+    restored = false;
+    if (!match || step - factor_step >= every) {
+      snap = cur;
+      factor_step = step;
+      factor_valid = false;
+    }
+    if (!factor_valid) {
+      frames_from(snap);
+      // all radii must be equal (RPY of equal spheres)
+      for (int j = 1; j < n; j++)
+        if (snap[C * j + 12] != snap[12]) {
+          status[0] = 1.0;
+          status[1] = snap[C * j];
+          break;
+        }
+      if (status[0] == 0.0) {
+        factor_h = h;
+        factorise(n, h, first_factor_of_run);
+        if (!factor_valid) status[0] = 2.0, status[1] = mobility_min;
+      }
+    }
+    if (status[0] == 0.0) {
+      // the current orientations (a lagged factor turns with the bodies)
+      frames_from(cur);
+      if (factor_step != step) geomint::ou_hi_set_frames(n, mass.data(), inertia.data(), rot.data(), factor);
+      chi.resize(6 * n);
+      Z.resize(6 * n);
+      for (int j = 0; j < n; j++) {
+        const double *g = &gathered[PACK * order[j]];
+        const long long tag = static_cast<long long>(g[0]);
+        noise3(tag, step, geomint::STREAM_RQH_T, &chi[3 * j]);
+        noise3(tag, step, geomint::STREAM_RQH_R, &chi[3 * n + 3 * j]);
+        for (int a = 0; a < 3; a++) {
+          Z[3 * j + a] = g[C + a];
+          Z[3 * n + 3 * j + a] = g[C + 3 + a];
+        }
+      }
+      auto kinetic = [&]() {
+        double e = 0.0;
+        for (int j = 0; j < n; j++) {
+          const double *p = &Z[3 * j], *L = &Z[3 * n + 3 * j];
+          e += (p[0] * p[0] + p[1] * p[1] + p[2] * p[2]) / (2.0 * mass[j]);
+          double b[3];
+          geomint::quat_space_to_body(&gathered[PACK * order[j] + 4], L, b);
+          for (int a = 0; a < 3; a++) e += b[a] * b[a] / (2.0 * inertia[3 * j + a]);
+        }
+        return e;
+      };
+      const double e0 = tally ? kinetic() : 0.0;
+      geomint::ou_hi_apply(factor, kT, chi.data(), Z.data());
+      if (tally) heat = e0 - kinetic();
+      for (int j = 0; j < n; j++) {
+        double *g = &gathered[PACK * order[j]];
+        for (int a = 0; a < 3; a++) {
+          g[C + a] = Z[3 * j + a];
+          g[C + 3 + a] = Z[3 * n + 3 * j + a];
+        }
+      }
+    }
+    status[2] = mobility_min;
+  }
+  MPI_Bcast(status, 3, MPI_DOUBLE, 0, world);
+  mobility_min = status[2];
+  if (status[0] == 1.0)
+    error->all(FLERR, "{}: hi rpy needs equal radii for all bodies (RPY of equal spheres); body "
+               "{} has another radius",
+               style, static_cast<long long>(status[1]));
+  if (status[0] == 2.0)
+    error->all(FLERR, "{}: the RPY mobility is not positive definite at step {} (smallest "
+               "eigenvalue of K^-1/2 mu K^-1/2: {:.6g}); minimum-image RPY in a periodic box can be "
+               "indefinite. Use a non-periodic box with confining forces, or hi off",
+               style, step, status[1]);
+  MPI_Scatterv(gathered.data(), counts.data(), displs.data(), MPI_DOUBLE, pack.data(), nsend,
+               MPI_DOUBLE, 0, world);
+  return heat;
+}
+
+/* ----------------------------------------------------------------------
+   rank 0: factorise the mobility of the configuration in snap (and the
+   frames in mass/inertia/rot); sets factor_valid and mobility_min
+------------------------------------------------------------------------- */
+
+void RigidQuatHiCore::factorise(int n, double h, bool timed)
+{
+  constexpr int C = PACK - 6;
+  const double t0 = MPI_Wtime();
+  xs.resize(3 * n);
+  for (int j = 0; j < n; j++)
+    for (int a = 0; a < 3; a++) xs[3 * j + a] = snap[C * j + 1 + a];
+  const size_t N = 6 * static_cast<size_t>(n);
+  mu.resize(N * N);
+  const double a = snap[12];
+  const bool periodic = domain->xperiodic || domain->yperiodic || domain->zperiodic;
+  if (periodic)
+    geomint::rpy_mobility(n, xs.data(), a, eta, mu.data(), [this](double *d) {
+      domain->minimum_image(d);
+    });
+  else
+    geomint::rpy_mobility(n, xs.data(), a, eta, mu.data());
+  const int info = geomint::ou_hi_factor(n, mass.data(), inertia.data(), rot.data(), mu.data(), h, factor);
+  if (info != 0) {
+    factor_valid = false;
+    mobility_min = 0.0;
+    return;
+  }
+  mobility_min = factor.mobility_min;
+  factor_valid = mobility_min > 0.0;
+  last_hi_seconds = MPI_Wtime() - t0;
+  if (timed) {
+    first_factor_of_run = false;
+    if (n >= 100)
+      utils::logmesg(lmp, "{}: hi rpy with {} bodies: mobility {:.1f} MiB, eigenvectors {:.1f} MiB; "
+                     "one factorisation {:.3g} s (every {} step{})\n",
+                     style, n, 8.0 * N * N / 1048576.0, 8.0 * N * N / 1048576.0, last_hi_seconds,
+                     every, every > 1 ? "s" : "");
+  }
+}
+
+/* ---------------------------------------------------------------------- */
+
+std::vector<double> RigidQuatHiCore::restart_values() const
+{
+  // [factor_step, n_values, snap...] on rank 0; empty factor: factor_step -1
+  std::vector<double> v;
+  const bool keep = hi == HI_RPY && every > 1 && factor_valid;
+  v.push_back(keep ? static_cast<double>(factor_step) : -1.0);
+  v.push_back(keep ? static_cast<double>(snap.size()) : 0.0);
+  if (keep) v.insert(v.end(), snap.begin(), snap.end());
+  return v;
+}
+
+void RigidQuatHiCore::restart_values(const double *v, int n)
+{
+  factor_valid = false;
+  if (n < 2 || v[0] < 0.0) return;
+  const int ns = static_cast<int>(v[1]);
+  if (ns + 2 > n || comm->me != 0) return;
+  snap.assign(v + 2, v + 2 + ns);
+  factor_step = static_cast<long long>(v[0]);
+  factor_h = update->dt;
+  restored = true;
+}
+
+double RigidQuatHiCore::memory_usage() const
+{
+  double n = 0.0;
+  const std::vector<double> *const all[] = {&mu, &gathered, &chi, &Z, &mass, &inertia, &rot, &xs, &snap,
+                                       &factor.u, &factor.fm, &factor.fp, &factor.decay,
+                                       &factor.amp, &factor.w, &factor.work, &factor.y, &factor.c};
+  for (const std::vector<double> *v : all)
+    n += static_cast<double>(v->capacity()) * sizeof(double);
+  n += static_cast<double>(factor.iwork.capacity() + counts.capacity() + displs.capacity() +
+                           order.capacity()) * sizeof(int);
+  return n;
+}

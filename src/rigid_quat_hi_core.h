@@ -1,0 +1,95 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   GEOMINT - what every body style of fix rigid/quat/hi shares: the
+   keywords, the temperature (ramp or variable), the friction of a body
+   without hydrodynamic interactions, the counter-based noise, and the dense
+   RPY step (gather by tag, one eigendecomposition on rank 0, scatter back).
+   See doc/fix_rigid_quat_hi.rst and ../shared/spec/rigid_quat_hi.md.
+------------------------------------------------------------------------- */
+
+#ifndef GEOMINT_RIGID_QUAT_HI_CORE_H
+#define GEOMINT_RIGID_QUAT_HI_CORE_H
+
+#include "pointers.h"
+
+#include "geomint/ou_hi.h"
+
+#include <string>
+#include <vector>
+
+namespace LAMMPS_NS {
+
+class RigidQuatHiCore : protected Pointers {
+ public:
+  RigidQuatHiCore(class LAMMPS *, const std::string &style);
+  ~RigidQuatHiCore() override;
+
+  // Tstart Tstop seed (arg[0..2]); then the keywords arg[k..narg)
+  void parse(int narg, char **arg, int k);
+  // checks that need the simulation (run from the fix's init())
+  void init();
+  // temperature of this step (ramp over the run, or an equal-style variable)
+  void compute_target();
+  void reset_target(double t) { t_start = t_stop = t; }
+
+  // keywords
+  enum { HI_OFF, HI_RPY };
+  enum { NOISE_GAUSSIAN, NOISE_THREEPOINT };
+  enum { ROTOR_SPLIT, ROTOR_NOSQUISH };
+  enum { RADIUS_NONE, RADIUS_CONST, RADIUS_TYPE, RADIUS_ATOM };
+  int hi, noise, rotor, every;
+  bool tally, normalize;
+  double eta;                       // viscosity (0: not given)
+  int radius_mode;
+  double radius_const;
+  std::vector<double> radius_type;  // 1..ntypes
+  int gamma_t_given, gamma_r_given; // 0 none, 1 isotropic, 3 eigen
+  double gamma_t[3], gamma_r[3];
+  double t_start, t_stop, t_target;
+  std::string tvar_name;
+  int tvar;
+  unsigned seed;
+
+  // friction eigenvalues of a body without HI: zt (translation, mass/time),
+  // zr (rotation, mass distance^2/time), body-frame axes; t_iso: zt is isotropic
+  void body_friction(double radius, double zt[3], double zr[3], bool &t_iso) const;
+  // hydrodynamic radius of local atom i (radius keyword)
+  double atom_radius(int i) const;
+
+  // three standard (or three-point) deviates of a body at a step
+  void noise3(long long tag, long long step, unsigned stream, double xi[3]) const;
+
+  // ---- hi rpy: the dense step ----
+  // per body, packed by the caller: tag, x[3] (midpoint), q[4], m, I[3],
+  // radius, then the momenta p[3] (mass velocity) and L[3] (space angular
+  // momentum), which dense_step replaces by their values after the OU step
+  static constexpr int PACK = 19;
+  // collective; kT in mass velocity^2 units; returns the energy given to the
+  // bath on this rank (rank 0 holds it all), in mass velocity^2 units
+  double dense_step(std::vector<double> &pack, int nbody_local, double kT, double h);
+  void invalidate() { factor_valid = false; }
+  void start_run() { first_factor_of_run = true; }
+  double lambda_min() const { return mobility_min; }
+  double hi_seconds() const { return last_hi_seconds; }
+  // restart: the configuration of the last factorisation (every N > 1)
+  std::vector<double> restart_values() const;
+  void restart_values(const double *v, int n);
+  double memory_usage() const;
+
+ protected:
+  std::string style;
+  // rank 0: the factor and the sorted configuration it was built from
+  geomint::OUHIFactor factor;
+  bool factor_valid, first_factor_of_run;
+  long long factor_step;
+  double factor_h;                   // the step size the factor was built for
+  bool restored;                     // snap comes from a restart file
+  std::vector<double> snap;          // sorted by tag: PACK - 6 values per body (no momenta)
+  double mobility_min, last_hi_seconds;
+  std::vector<double> mu, gathered, chi, Z, mass, inertia, rot, xs;
+  std::vector<int> counts, displs, order;
+  void factorise(int n, double h, bool timed);
+};
+
+}    // namespace LAMMPS_NS
+
+#endif
