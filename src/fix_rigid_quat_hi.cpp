@@ -60,7 +60,7 @@ FixRigidQuatHi::FixRigidQuatHi(LAMMPS *lmp, int narg, char **arg) :
   scalar_flag = 1;
   extscalar = 1;
   vector_flag = 1;
-  size_vector = 6;
+  size_vector = 7;
   extvector = 0;
   global_freq = 1;
 
@@ -368,7 +368,8 @@ double FixRigidQuatHi::compute_scalar()
    1: smallest eigenvalue of K^-1/2 mu K^-1/2 at the last step (the
    shortest momentum relaxation time; time units), 2: translational kinetic
    temperature, 3: rotational kinetic temperature, 4-6: the rotational
-   temperature of body axis 1, 2, 3
+   temperature of body axis 1, 2, 3, 7: wall-clock seconds of the last
+   factorisation of hi rpy (the LAPACK eigendecomposition alone; 0 with hi off)
 ------------------------------------------------------------------------- */
 
 double FixRigidQuatHi::compute_vector(int n)
@@ -379,6 +380,7 @@ double FixRigidQuatHi::compute_vector(int n)
     MPI_Allreduce(&lambda_local, &all, 1, MPI_DOUBLE, MPI_MIN, world);
     return std::isinf(all) ? 0.0 : all;
   }
+  if (n == 6) return core->factor_seconds();
   double **v = atom->v;
   double **angmom = atom->angmom;
   const double *rmass = atom->rmass;

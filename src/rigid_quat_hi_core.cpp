@@ -37,7 +37,7 @@ RigidQuatHiCore::RigidQuatHiCore(LAMMPS *lmp, const std::string &style_) :
     normalize(true), eta(0.0), radius_mode(RADIUS_NONE), radius_const(0.0), gamma_t_given(0),
     gamma_r_given(0), gamma_t{0.0, 0.0, 0.0}, gamma_r{0.0, 0.0, 0.0}, t_start(0.0), t_stop(0.0),
     t_target(0.0), tvar(-1), seed(0), style(style_), factor_valid(false), first_factor_of_run(true),
-    factor_step(-1), factor_h(0.0), restored(false), mobility_min(0.0), last_hi_seconds(0.0)
+    factor_step(-1), factor_h(0.0), restored(false), mobility_min(0.0), last_hi_seconds(0.0), last_factor_seconds(0.0)
 {
 }
 
@@ -279,7 +279,7 @@ double RigidQuatHiCore::dense_step(std::vector<double> &pack, int nlocal_b, doub
               MPI_DOUBLE, 0, world);
 
   const long long step = update->ntimestep;
-  double status[3] = {0.0, 0.0, 0.0};    // failure code, value, lambda_min
+  double status[4] = {0.0, 0.0, 0.0, 0.0};    // failure code, value, lambda_min, seconds
   double heat = 0.0;
   if (me == 0) {
     const int n = total / PACK;
@@ -375,9 +375,11 @@ double RigidQuatHiCore::dense_step(std::vector<double> &pack, int nlocal_b, doub
       }
     }
     status[2] = mobility_min;
+    status[3] = last_factor_seconds;
   }
-  MPI_Bcast(status, 3, MPI_DOUBLE, 0, world);
+  MPI_Bcast(status, 4, MPI_DOUBLE, 0, world);
   mobility_min = status[2];
+  last_factor_seconds = status[3];
   if (status[0] == 1.0)
     error->all(FLERR, "{}: hi rpy needs equal radii for all bodies (RPY of equal spheres); body "
                "{} has another radius",
@@ -414,7 +416,9 @@ void RigidQuatHiCore::factorise(int n, double h, bool timed)
     });
   else
     geomint::rpy_mobility(n, xs.data(), a, eta, mu.data());
+  const double t1 = MPI_Wtime();
   const int info = geomint::ou_hi_factor(n, mass.data(), inertia.data(), rot.data(), mu.data(), h, factor);
+  last_factor_seconds = MPI_Wtime() - t1;
   if (info != 0) {
     factor_valid = false;
     mobility_min = 0.0;

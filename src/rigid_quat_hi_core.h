@@ -69,7 +69,8 @@ class RigidQuatHiCore : protected Pointers {
   void invalidate() { factor_valid = false; }
   void start_run() { first_factor_of_run = true; }
   double lambda_min() const { return mobility_min; }
-  double hi_seconds() const { return last_hi_seconds; }
+  double hi_seconds() const { return last_hi_seconds; }           // mobility + factorisation
+  double factor_seconds() const { return last_factor_seconds; }   // the factorisation (dsyevd)
   // restart: the configuration of the last factorisation (every N > 1)
   std::vector<double> restart_values() const;
   void restart_values(const double *v, int n);
@@ -84,7 +85,7 @@ class RigidQuatHiCore : protected Pointers {
   double factor_h;                   // the step size the factor was built for
   bool restored;                     // snap comes from a restart file
   std::vector<double> snap;          // sorted by tag: PACK - 6 values per body (no momenta)
-  double mobility_min, last_hi_seconds;
+  double mobility_min, last_hi_seconds, last_factor_seconds;
   std::vector<double> mu, gathered, chi, Z, mass, inertia, rot, xs;
   std::vector<int> counts, displs, order;
   void factorise(int n, double h, bool timed);
