@@ -48,7 +48,7 @@ static constexpr double INERTIA = 0.2;    // moment prefactor of a solid ellipso
 
 FixRigidQuatHi::FixRigidQuatHi(LAMMPS *lmp, int narg, char **arg) :
     Fix(lmp, narg, arg), core(nullptr), avec(nullptr), dtf(0.0), e_bath_local(0.0),
-    e_bath_restart(0.0), lambda_local(0.0)
+    lambda_local(0.0)
 {
   if (narg < 7 || strcmp(arg[3], "atom") != 0)
     error->all(FLERR, "Illegal fix rigid/quat/hi command: expected 'fix ID group rigid/quat/hi "
@@ -89,8 +89,7 @@ void FixRigidQuatHi::init()
   avec = dynamic_cast<AtomVecEllipsoid *>(atom->style_match("ellipsoid"));
   if (!avec)
     error->all(FLERR, "{}: bodystyle atom needs atom_style ellipsoid (each atom one rigid body "
-               "with a quaternion and principal moments; spheres are ellipsoids with equal axes); "
-               "for bodies made of several atoms use bodystyle single, molecule or group",
+               "with a quaternion and principal moments; spheres are ellipsoids with equal axes)",
                STYLE);
   if (domain->dimension == 2)
     error->all(FLERR, "{}: 2d simulations are not supported", STYLE);
@@ -359,7 +358,7 @@ void FixRigidQuatHi::ou_rpy(double kT)
 
 double FixRigidQuatHi::compute_scalar()
 {
-  double local = e_bath_local + e_bath_restart, all = 0.0;
+  double local = e_bath_local, all = 0.0;
   MPI_Allreduce(&local, &all, 1, MPI_DOUBLE, MPI_SUM, world);
   return all;
 }
@@ -413,7 +412,7 @@ double FixRigidQuatHi::compute_vector(int n)
 
 void FixRigidQuatHi::write_restart(FILE *fp)
 {
-  double local = e_bath_local + e_bath_restart, tally = 0.0;
+  double local = e_bath_local, tally = 0.0;
   MPI_Allreduce(&local, &tally, 1, MPI_DOUBLE, MPI_SUM, world);
   std::vector<double> list = {tally};
   const std::vector<double> hi = core->restart_values();
@@ -429,8 +428,8 @@ void FixRigidQuatHi::restart(char *buf)
                "{} values); this GEOMINT reads version {}. Use the GEOMINT that wrote it, or a new "
                "fix ID to start the fix afresh",
                STYLE, id, g.versioned ? g.version : 0, g.count, RESTART_VERSION);
-  e_bath_local = 0.0;
-  e_bath_restart = comm->me == 0 ? g.values[0] : 0.0;
+  // the sum goes on where it stopped (on one rank bit for bit)
+  e_bath_local = comm->me == 0 ? g.values[0] : 0.0;
   core->restart_values(g.values + 1, g.count - 1);
 }
 

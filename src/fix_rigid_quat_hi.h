@@ -36,8 +36,8 @@ class FixRigidQuatHi : public Fix {
   class RigidQuatHiCore *core;
   class AtomVecEllipsoid *avec;
   double dtf;                   // h/2 ftm2v
-  double e_bath_local;          // energy given to the bath on this rank (energy units)
-  double e_bath_restart;        // the tally read from a restart file (rank 0)
+  double e_bath_local;          // energy given to the bath on this rank (energy units; a
+                                // restart file's tally goes to rank 0)
   std::vector<double> pack;     // hi rpy: the local bodies' midpoint states
   std::vector<int> pack_index;  // their local indices
   double lambda_local;          // hi off: this rank's smallest relaxation time (K^-1/2 mu K^-1/2)

@@ -281,7 +281,7 @@ double RigidQuatHiCore::dense_step(std::vector<double> &pack, int nlocal_b, doub
   const long long step = update->ntimestep;
   double status[4] = {0.0, 0.0, 0.0, 0.0};    // failure code, value, lambda_min, seconds
   double heat = 0.0;
-  if (me == 0) {
+  if (me == 0 && total > 0) {
     const int n = total / PACK;
     order.resize(n);
     std::iota(order.begin(), order.end(), 0);
@@ -316,7 +316,8 @@ double RigidQuatHiCore::dense_step(std::vector<double> &pack, int nlocal_b, doub
     for (int j = 0; match && j < n; j++)
       for (int c : {0, 8, 9, 10, 11, 12}) match = match && snap[C * j + c] == cur[C * j + c];
     restored = false;
-    if (!match || step - factor_step >= every) {
+    // (a new factor also when time went back: reset_timestep to an earlier step)
+    if (!match || step - factor_step >= every || step <= factor_step) {
       snap = cur;
       factor_step = step;
       factor_valid = false;
@@ -332,8 +333,9 @@ double RigidQuatHiCore::dense_step(std::vector<double> &pack, int nlocal_b, doub
         }
       if (status[0] == 0.0) {
         factor_h = h;
-        factorise(n, h, first_factor_of_run);
-        if (!factor_valid) status[0] = 2.0, status[1] = mobility_min;
+        const int info = factorise(n, h, first_factor_of_run);
+        if (info) status[0] = 3.0, status[1] = info;
+        else if (!factor_valid) status[0] = 2.0, status[1] = mobility_min;
       }
     }
     if (status[0] == 0.0) {
@@ -366,11 +368,13 @@ double RigidQuatHiCore::dense_step(std::vector<double> &pack, int nlocal_b, doub
       const double e0 = tally ? kinetic() : 0.0;
       geomint::ou_hi_apply(factor, kT, chi.data(), Z.data());
       if (tally) heat = e0 - kinetic();
+      // the new momenta in the gathered (rank) order, 6 per body
+      back.resize(6 * n);
       for (int j = 0; j < n; j++) {
-        double *g = &gathered[PACK * order[j]];
+        double *b = &back[6 * order[j]];
         for (int a = 0; a < 3; a++) {
-          g[C + a] = Z[3 * j + a];
-          g[C + 3 + a] = Z[3 * n + 3 * j + a];
+          b[a] = Z[3 * j + a];
+          b[3 + a] = Z[3 * n + 3 * j + a];
         }
       }
     }
@@ -386,20 +390,31 @@ double RigidQuatHiCore::dense_step(std::vector<double> &pack, int nlocal_b, doub
                style, static_cast<long long>(status[1]));
   if (status[0] == 2.0)
     error->all(FLERR, "{}: the RPY mobility is not positive definite at step {} (smallest "
-               "eigenvalue of K^-1/2 mu K^-1/2: {:.6g}); minimum-image RPY in a periodic box can be "
-               "indefinite. Use a non-periodic box with confining forces, or hi off",
+               "eigenvalue of K^-1/2 mu K^-1/2: {:.6g}). Minimum-image RPY in a periodic box can be "
+               "indefinite (Ewald-summed RPY is not implemented): use a non-periodic box with "
+               "confining forces, or hi off",
                style, step, status[1]);
-  MPI_Scatterv(gathered.data(), counts.data(), displs.data(), MPI_DOUBLE, pack.data(), nsend,
+  if (status[0] == 3.0)
+    error->all(FLERR, "{}: LAPACK dsyevd failed at step {} (info {}) on the {}x{} mobility",
+               style, step, static_cast<int>(status[1]), total / PACK * 6, total / PACK * 6);
+  if (me == 0)
+    for (int p = 0; p < nprocs; p++) counts[p] = counts[p] / PACK * 6, displs[p] = displs[p] / PACK * 6;
+  back.resize(std::max<size_t>(back.size(), 1));
+  mine.resize(std::max(6 * nlocal_b, 1));
+  MPI_Scatterv(back.data(), counts.data(), displs.data(), MPI_DOUBLE, mine.data(), 6 * nlocal_b,
                MPI_DOUBLE, 0, world);
+  for (int j = 0; j < nlocal_b; j++)
+    for (int a = 0; a < 6; a++) pack[PACK * j + PACK - 6 + a] = mine[6 * j + a];
   return heat;
 }
 
 /* ----------------------------------------------------------------------
    rank 0: factorise the mobility of the configuration in snap (and the
-   frames in mass/inertia/rot); sets factor_valid and mobility_min
+   frames in mass/inertia/rot); sets factor_valid and mobility_min;
+   returns the LAPACK info
 ------------------------------------------------------------------------- */
 
-void RigidQuatHiCore::factorise(int n, double h, bool timed)
+int RigidQuatHiCore::factorise(int n, double h, bool timed)
 {
   constexpr int C = PACK - 6;
   const double t0 = MPI_Wtime();
@@ -422,7 +437,7 @@ void RigidQuatHiCore::factorise(int n, double h, bool timed)
   if (info != 0) {
     factor_valid = false;
     mobility_min = 0.0;
-    return;
+    return info;
   }
   mobility_min = factor.mobility_min;
   factor_valid = mobility_min > 0.0;
@@ -435,6 +450,7 @@ void RigidQuatHiCore::factorise(int n, double h, bool timed)
                      style, n, 8.0 * N * N / 1048576.0, 8.0 * N * N / 1048576.0, last_hi_seconds,
                      every, every > 1 ? "s" : "");
   }
+  return 0;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -467,7 +483,7 @@ double RigidQuatHiCore::memory_usage() const
   double n = 0.0;
   const std::vector<double> *const all[] = {&mu, &gathered, &chi, &Z, &mass, &inertia, &rot, &xs, &snap,
                                        &factor.u, &factor.fm, &factor.fp, &factor.decay,
-                                       &factor.amp, &factor.w, &factor.work, &factor.y, &factor.c};
+                                       &factor.amp, &factor.w, &factor.work, &factor.y, &factor.c, &back, &mine};
   for (const std::vector<double> *v : all)
     n += static_cast<double>(v->capacity()) * sizeof(double);
   n += static_cast<double>(factor.iwork.capacity() + counts.capacity() + displs.capacity() +

@@ -1,6 +1,7 @@
 #include "lammps_session.h"
 
 #include "atom.h"
+#include "atom_vec_ellipsoid.h"
 #include "domain.h"
 #include "fix.h"
 #include "input.h"
@@ -132,12 +133,23 @@ std::vector<double> Session::atom_vec3(const std::string &what)
     if (what == "x") {
       lmp->domain->unmap(atom->x[i], atom->image[i], u);
     } else {
-      double **a = (what == "v") ? atom->v : atom->f;
+      double **a = (what == "v") ? atom->v : (what == "angmom" ? atom->angmom : atom->f);
       for (int k = 0; k < 3; k++) u[k] = a[i][k];
     }
     for (int k = 0; k < 3; k++) local[3 * i + k] = u[k];
   }
   return gather_by_tag(lmp, 3, local);
+}
+
+std::vector<double> Session::ellipsoid_quat()
+{
+  Atom *atom = lmp->atom;
+  auto *avec = dynamic_cast<AtomVecEllipsoid *>(atom->style_match("ellipsoid"));
+  std::vector<double> local(4 * atom->nlocal, 0.0);
+  for (int i = 0; avec && i < atom->nlocal; i++)
+    if (atom->ellipsoid[i] >= 0)
+      for (int k = 0; k < 4; k++) local[4 * i + k] = avec->bonus[atom->ellipsoid[i]].quat[k];
+  return gather_by_tag(lmp, 4, local);
 }
 
 std::vector<double> Session::fix_peratom(const std::string &fix_id, int ncol)

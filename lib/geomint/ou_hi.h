@@ -6,7 +6,8 @@
 // K = diag(1/m_i 1_3 ..., A_i^T diag(1/I_i) A_i ...).  Robust evaluation: with
 // the mobility mu = xi^-1, one symmetric eigendecomposition of
 // M = K^-1/2 mu K^-1/2 = U diag(1/lambda) U^T (LAPACK dsyevd) gives
-//   E = K^-1/2 U exp(-Lambda h) U^T K^1/2,  B = sqrt(kT) K^-1/2 U diag(sqrt(-expm1(-2 lambda h))),
+//   E = K^-1/2 U exp(-Lambda h) U^T K^1/2,
+//   B = sqrt(kT) K^-1/2 U diag(sqrt(-expm1(-2 lambda h))) U^T (symmetric root: basis-free),
 // so mu never has to be inverted and no Cholesky can break down for small h.
 // The Maxwellian kT K^-1 is invariant for any symmetric positive definite mu.
 // The rotational blocks are kept in body coordinates (K^-1/2 = A^T diag(sqrt I) A
@@ -138,13 +139,16 @@ inline void ou_hi_apply(const OUHIFactor &f, double kT, const double *chi, doubl
       for (int k = 0; k < 3; k++) s += f.fp[9 * b + 3 * a + k] * Z[3 * b + k];
       y[3 * b + a] = s;
     }
-  // c = exp(-Lambda h) U^T y + sqrt(kT) amp chi
+  // c = exp(-Lambda h) U^T y + sqrt(kT) amp U^T chi: the noise goes through
+  // the symmetric square root U amp U^T, which does not depend on the signs
+  // of the eigenvectors or on the basis of a degenerate eigenspace (LAPACK may
+  // return either on another thread count), so the trajectory does not either
   const double skt = std::sqrt(kT);
   for (int k = 0; k < N; k++) {
     const double *col = &f.u[static_cast<size_t>(k) * N];
-    double s = 0.0;
-    for (int r = 0; r < N; r++) s += col[r] * y[r];
-    c[k] = f.decay[k] * s + skt * f.amp[k] * chi[k];
+    double s = 0.0, t = 0.0;
+    for (int r = 0; r < N; r++) s += col[r] * y[r], t += col[r] * chi[r];
+    c[k] = f.decay[k] * s + skt * f.amp[k] * t;
   }
   // y = U c; Z = fm^T y
   for (int r = 0; r < N; r++) y[r] = 0.0;

@@ -1,0 +1,502 @@
+// fix rigid/quat/hi (bodystyle atom) inside an in-process LAMMPS with the
+// plugin loaded: the exact discrete fixed point at T = 0 (spec 3.1), the
+// sedimenting pair of Table S1 against RPY, time reversibility and the h^2
+// energy error without friction, |q| = 1, canonical sampling without HI,
+// bitwise restarts and two-part runs, seeds, and every refused input.
+// Statistical checks: independent bodies as replicas, pass if
+// |mean - exact| <= 4.5 SE (and SE small enough for the check to be sharp).
+// Tests named Slow* carry the ctest label "slow".
+#include "lammps_session.h"
+
+#include "dense_ref.h"
+
+#include "atom.h"
+
+#include "geomint/rpy.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using geomint_test::MeanSE;
+using geomint_test::Session;
+using geomint_test::mean_se;
+using geomint_test::Mat;
+
+namespace {
+
+const double ETA = 1.0 / (4.0 * M_PI);    // the seed's reduced units: 6 pi eta a = 1.5
+
+std::string num(double v)
+{
+  std::ostringstream o;
+  o.precision(17);
+  o << v;
+  return o.str();
+}
+
+// two spheres of radius 1 (mass 0.25, I = 0.1) at (-l/2,0,0) and (+l/2,0,0)
+// with force (0,0,F) each, T = 0, hi rpy
+void sedimenting_pair(Session &s, double l, double h, double F)
+{
+  s.cmd("units lj\natom_style ellipsoid\natom_modify map array\nboundary s s s\n"
+        "region box block -20 20 -20 20 -20 20\ncreate_box 1 box\n"
+        "create_atoms 1 single " + num(-0.5 * l) + " 0 0\n"
+        "create_atoms 1 single " + num(0.5 * l) + " 0 0\n"
+        "set type 1 shape 2 2 2\nset type 1 mass 0.25\nset type 1 quat 1 2 3 40\n"
+        "velocity all set 0 0 0\ntimestep " + num(h) + "\n"
+        "fix 1 all rigid/quat/hi atom 0 0 4928 hi rpy viscosity " + num(ETA) + " radius 1.0\n"
+        "fix 2 all addforce 0 0 " + num(F) + "\nthermo 0");
+}
+
+double max_abs_diff(const std::vector<double> &a, const std::vector<double> &b)
+{
+  double m = 0.0;
+  for (size_t i = 0; i < a.size(); i++) m = std::max(m, std::fabs(a[i] - b[i]));
+  return m;
+}
+double max_abs(const std::vector<double> &a)
+{
+  double m = 0.0;
+  for (double v : a) m = std::max(m, std::fabs(v));
+  return m;
+}
+
+}    // namespace
+
+// T = 0, constant force, constant friction: the scheme's terminal momenta are
+// Z = (h/2) (1 - E)^-1 (1 + E) F with E = exp(-xi K h), i.e.
+// V = (h/2) K coth(xi K h / 2) F (spec 3.1), computed here with an
+// independent matrix exponential and inverse (no LAPACK).
+TEST(RigidQuatHi, ZeroTemperatureFixedPointIsTheExactDiscreteOne)
+{
+  const double l = 4.0, F = 1.0, m = 0.25, I = 0.1;
+  for (double h : {0.04, 0.2}) {
+    Session s(true, 0);
+    sedimenting_pair(s, l, h, F);
+    s.cmd("run " + std::to_string(static_cast<int>(60.0 / h)));
+    const std::vector<double> v = s.atom_vec3("v"), L = s.atom_vec3("angmom");
+
+    const int n = 2, N = 12;
+    const double x[6] = {-0.5 * l, 0, 0, 0.5 * l, 0, 0};
+    std::vector<double> mu(N * N);
+    geomint::rpy_mobility(n, x, 1.0, ETA, mu.data());
+    Mat K(N * N, 0.0);
+    for (int k = 0; k < 6; k++) K[k * N + k] = 1.0 / m, K[(6 + k) * N + 6 + k] = 1.0 / I;
+    Mat X = geomint_test::matmul(geomint_test::inverse(mu, N), K, N);
+    for (double &e : X) e *= -h;
+    const Mat E = geomint_test::expm(X, N);
+    Mat A(N * N), B(N * N);
+    for (int i = 0; i < N * N; i++) A[i] = -E[i], B[i] = E[i];
+    for (int i = 0; i < N; i++) A[i * N + i] += 1.0, B[i * N + i] += 1.0;
+    const Mat M = geomint_test::matmul(geomint_test::inverse(A, N), B, N);
+    std::vector<double> Fg(N, 0.0);
+    Fg[2] = Fg[5] = F;
+    std::vector<double> Z(N, 0.0);
+    for (int i = 0; i < N; i++)
+      for (int j = 0; j < N; j++) Z[i] += 0.5 * h * M[i * N + j] * Fg[j];
+    std::vector<double> vref(6), Lref(6);
+    for (int k = 0; k < 6; k++) vref[k] = Z[k] / m, Lref[k] = Z[6 + k];
+    EXPECT_LT(max_abs_diff(v, vref), 1e-12 * max_abs(vref)) << "h = " << h;
+    EXPECT_LT(max_abs_diff(L, Lref), 1e-12 * max_abs(Lref)) << "h = " << h;
+    // the HI-induced spin of sphere 2 (at +x) is +y (spec pitfall 8)
+    EXPECT_GT(L[4], 0.0);
+    EXPECT_LT(L[1], 0.0);
+  }
+}
+
+// Table S1: F/U and omega/U of the sedimenting pair after h -> 0 (Richardson
+// from h and h/2) against the RPY column of spec 3.1 (printed to 8 digits).
+// Per friction mode, V_h = mu F x coth(x) with x = xi K h / 2, and
+// x coth x = 1 + x^2/3 - x^4/45 + ...: Richardson leaves x^4/180 of the
+// fastest mode (xi/I = 20, i.e. x = 10 h); the tolerance is twice that.
+TEST(RigidQuatHi, SedimentingPairMatchesTheRPYColumnOfTableS1)
+{
+  struct Row {
+    double l, fu, wu;
+  };
+  const Row rows[] = {{10.0, 1.3947001, 0.006973501},
+                      {4.0, 1.2549020, 0.039215686},
+                      {3.0, 1.1824818, 0.065693431},
+                      {2.5, 1.1261261, 0.090090090},
+                      {25.0 / 12.0, 1.0598490, 0.122094601}};
+  const double F = 1.0, I = 0.1, h = 0.01;
+  const double x = 10.0 * h, tol = 2.0 * x * x * x * x / 180.0;
+  for (const Row &r : rows) {
+    double fu[2], wu[2];
+    for (int k = 0; k < 2; k++) {
+      const double hk = k ? 0.5 * h : h;
+      Session s(true, 0);
+      sedimenting_pair(s, r.l, hk, F);
+      s.cmd("run " + std::to_string(static_cast<int>(40.0 / hk)));
+      const std::vector<double> v = s.atom_vec3("v"), L = s.atom_vec3("angmom");
+      fu[k] = F / v[5];
+      wu[k] = (L[4] / I) / v[5];
+      // the two spheres move alike
+      EXPECT_NEAR(v[2], v[5], 1e-12 * std::fabs(v[5]));
+    }
+    const double fu0 = (4.0 * fu[1] - fu[0]) / 3.0, wu0 = (4.0 * wu[1] - wu[0]) / 3.0;
+    // the formulae behind the column, to all digits
+    const double fu_rpy = 1.5 / (1.0 + 3.0 / (4.0 * r.l) + 1.0 / (2.0 * r.l * r.l * r.l));
+    const double wu_rpy = fu_rpy / (2.0 * r.l * r.l);
+    EXPECT_NEAR(fu_rpy, r.fu, 1e-7) << "l = " << r.l;
+    EXPECT_NEAR(wu_rpy, r.wu, 1e-9) << "l = " << r.l;
+    std::printf("l/a %.6g: F/U %.9f (RPY %.9f, rel %.1e), omega/U %.9f (RPY %.9f, rel %.1e)\n", r.l,
+                fu0, fu_rpy, (fu0 - fu_rpy) / fu_rpy, wu0, wu_rpy, (wu0 - wu_rpy) / wu_rpy);
+    EXPECT_NEAR(fu0, fu_rpy, tol * fu_rpy) << "l = " << r.l << ": h " << fu[0] << ", h/2 " << fu[1];
+    EXPECT_NEAR(wu0, wu_rpy, tol * wu_rpy) << "l = " << r.l << ": h " << wu[0] << ", h/2 " << wu[1];
+    // the h^2 term is there and has the size of (h^2/12) K xi K F: the raw
+    // values differ from the limit by much more than the extrapolation error
+    EXPECT_GT(std::fabs(fu[0] - fu0), 100 * std::fabs(fu0 - fu_rpy)) << "l = " << r.l;
+  }
+}
+
+namespace {
+
+// 27 Gay-Berne ellipsoids (m = 5, I = 3, 2, 1.5) on a loose lattice in a
+// non-periodic box, tethered by fix spring/self; v and angmom at kT = 0.3
+void ellipsoid_cluster(Session &s, double h, const std::string &fixargs)
+{
+  // radii a, b, c with 0.2 m (b^2 + c^2) = 3, 0.2 m (a^2 + c^2) = 2, 0.2 m (a^2 + b^2) = 1.5
+  s.cmd("units lj\natom_style ellipsoid\natom_modify map array\nboundary f f f\n"
+        "lattice sc 0.04\nregion box block -1 4 -1 4 -1 4\ncreate_box 1 box\n"
+        "region in block 0 2.9 0 2.9 0 2.9\ncreate_atoms 1 region in\n"
+        "set type 1 shape 1.0 2.2360679774997896 2.6457513110645907\n"
+        "set type 1 mass 5.0\nset type 1 quat/random 8161\n"
+        "velocity all create 0.3 4123 loop geom\n"
+        "pair_style gayberne 1.0 1.0 2.0 14.0\npair_coeff 1 1 1.0 1.7 1 1 1 1 1 1\n"
+        "fix tether all spring/self 0.5\nfix_modify tether energy yes\n"
+        "compute rot all erotate/asphere\ncompute ket all ke\n"
+        "variable etot equal pe+c_ket+c_rot\n"
+        "timestep " + num(h) + "\n"
+        "fix 1 all rigid/quat/hi atom " + fixargs + "\n"
+        "thermo_style custom step pe c_ket c_rot v_etot\nthermo_modify norm no\nthermo 0");
+  // random angular momenta (kT = 0.3 per axis, drawn once)
+  s.cmd("variable lx atom normal(0,1.0,77)\nvariable ly atom normal(0,1.0,78)\n"
+        "variable lz atom normal(0,1.0,79)\n"
+        "set group all angmom v_lx v_ly v_lz");
+}
+
+}    // namespace
+
+// No friction, no noise: h -> -h after N steps brings the bodies back
+// (the step is symmetric: kicks, drifts, rotor halves in mirrored order)
+TEST(RigidQuatHi, NoFrictionIsTimeReversible)
+{
+  Session s(true, 0);
+  ellipsoid_cluster(s, 0.002, "0 0 4928 gamma_t 0 gamma_r 0");
+  const std::vector<double> x0 = s.atom_vec3("x"), q0 = s.ellipsoid_quat(), v0 = s.atom_vec3("v"),
+                            L0 = s.atom_vec3("angmom");
+  s.cmd("run 500");
+  const std::vector<double> x1 = s.atom_vec3("x");
+  ASSERT_GT(max_abs_diff(x1, x0), 0.05) << "the bodies must have moved";
+  // reverse all momenta
+  LAMMPS_NS::Atom *atom = s.lmp->atom;
+  for (int i = 0; i < atom->nlocal; i++)
+    for (int k = 0; k < 3; k++) atom->v[i][k] = -atom->v[i][k], atom->angmom[i][k] = -atom->angmom[i][k];
+  s.cmd("run 500");
+  const std::vector<double> x2 = s.atom_vec3("x"), q2 = s.ellipsoid_quat(), v2 = s.atom_vec3("v"),
+                            L2 = s.atom_vec3("angmom");
+  EXPECT_LT(max_abs_diff(x2, x0), 1e-9);
+  // q and -q are the same orientation
+  double dq = 0.0;
+  for (size_t i = 0; i < q0.size(); i += 4) {
+    double dp = 0.0, dm = 0.0;
+    for (int k = 0; k < 4; k++)
+      dp = std::max(dp, std::fabs(q2[i + k] - q0[i + k])), dm = std::max(dm, std::fabs(q2[i + k] + q0[i + k]));
+    dq = std::max(dq, std::min(dp, dm));
+  }
+  EXPECT_LT(dq, 1e-9);
+  for (size_t i = 0; i < v0.size(); i++) {
+    EXPECT_NEAR(v2[i], -v0[i], 1e-9);
+    EXPECT_NEAR(L2[i], -L0[i], 1e-9);
+  }
+}
+
+// No friction: the energy error is bounded and of order h^2 (halving h
+// divides it by 4; measured 3.99, as fix nve/asphere on the same deck).  The
+// Gay-Berne cutoff (14) exceeds every distance of the cluster: a pair crossing
+// the cutoff would make the energy jump by an h-independent amount.
+TEST(RigidQuatHi, NoFrictionEnergyErrorIsSecondOrder)
+{
+  double err[2];
+  for (int k = 0; k < 2; k++) {
+    const double h = k ? 0.002 : 0.004;
+    Session s(true, 0);
+    ellipsoid_cluster(s, h, "0 0 4928 gamma_t 0 gamma_r 0");
+    s.cmd("run 0");
+    const double e0 = s.equal("v_etot");
+    const int nsteps = static_cast<int>(2.0 / h), every = static_cast<int>(0.02 / h);
+    double e = 0.0;
+    for (int i = 0; i < nsteps; i += every) {
+      s.cmd("run " + std::to_string(every) + " pre no post no");
+      e = std::max(e, std::fabs(s.equal("v_etot") - e0));
+    }
+    err[k] = e;
+  }
+  EXPECT_GT(err[0], 0.0);
+  const double ratio = err[0] / err[1];
+  EXPECT_GT(ratio, 3.0) << err[0] << " " << err[1];
+  EXPECT_LT(ratio, 5.0) << err[0] << " " << err[1];
+}
+
+// |q| = 1 to round-off after many noisy steps, with and without renormalising
+TEST(RigidQuatHi, QuaternionsStayUnit)
+{
+  for (const char *norm : {"yes", "no"}) {
+    Session s(true, 0);
+    ellipsoid_cluster(s, 0.005, std::string("0.3 0.3 4928 gamma_t 2.0 gamma_r 3.0 normalize ") + norm);
+    s.cmd("run 2000");
+    const std::vector<double> q = s.ellipsoid_quat();
+    double worst = 0.0;
+    for (size_t i = 0; i < q.size(); i += 4)
+      worst = std::max(worst, std::fabs(std::sqrt(q[i] * q[i] + q[i + 1] * q[i + 1] + q[i + 2] * q[i + 2] +
+                                                   q[i + 3] * q[i + 3]) - 1.0));
+    EXPECT_LT(worst, std::string(norm) == "yes" ? 1e-15 : 1e-12) << "normalize " << norm;
+  }
+}
+
+namespace {
+
+// n non-interacting ellipsoids (I = 3, 2, 1.5, m = 5) in a harmonic trap k;
+// per-body time averages of x^2 (per component), translational and
+// per-axis rotational kinetic energies
+struct Equilibrium {
+  MeanSE x2, tt, tr[3];
+};
+
+Equilibrium trapped_ellipsoids(const std::string &fixargs, double h, int nsteps, int nbodies_side)
+{
+  Session s(true, 0);
+  const int ns = nbodies_side;
+  s.cmd("units lj\natom_style ellipsoid\natom_modify map array\nboundary s s s\n"
+        "lattice sc 0.001\nregion box block -0.5 " + num(ns - 0.5) + " -0.5 " + num(ns - 0.5) +
+        " -0.5 " + num(ns - 0.5) + "\ncreate_box 1 box\ncreate_atoms 1 box\n"
+        "set type 1 shape 1.0 2.2360679774997896 2.6457513110645907\n"
+        "set type 1 mass 5.0\nset type 1 quat/random 8161\n"
+        "velocity all create 0.1 4123 loop geom\n"
+        "fix tether all spring/self 2.0\ntimestep " + num(h) + "\n"
+        "fix 1 all rigid/quat/hi atom " + fixargs + "\n"
+        "compute d all displace/atom\n"
+        "compute q all property/atom quatw quati quatj quatk angmomx angmomy angmomz\n"
+        "variable dx2 atom c_d[1]^2\nvariable dy2 atom c_d[2]^2\nvariable dz2 atom c_d[3]^2\n"
+        "variable ket atom 5.0*(vx^2+vy^2+vz^2)/3\n"
+        // body-frame angular momentum: b = A L, A = rows of the rotation matrix transposed
+        "variable w atom c_q[1]\nvariable i atom c_q[2]\nvariable j atom c_q[3]\nvariable k atom c_q[4]\n"
+        "variable b1 atom (v_w^2+v_i^2-v_j^2-v_k^2)*c_q[5]+2*(v_i*v_j+v_w*v_k)*c_q[6]+2*(v_i*v_k-v_w*v_j)*c_q[7]\n"
+        "variable b2 atom 2*(v_i*v_j-v_w*v_k)*c_q[5]+(v_w^2-v_i^2+v_j^2-v_k^2)*c_q[6]+2*(v_j*v_k+v_w*v_i)*c_q[7]\n"
+        "variable b3 atom 2*(v_i*v_k+v_w*v_j)*c_q[5]+2*(v_j*v_k-v_w*v_i)*c_q[6]+(v_w^2-v_i^2-v_j^2+v_k^2)*c_q[7]\n"
+        "variable r1 atom v_b1^2/3.0\nvariable r2 atom v_b2^2/2.0\nvariable r3 atom v_b3^2/1.5\n"
+        "thermo 0");
+  s.cmd("run 4000");
+  s.cmd("reset_timestep 0");
+  s.cmd("fix avg all ave/atom 1 " + std::to_string(nsteps) + " " + std::to_string(nsteps) +
+        " v_dx2 v_dy2 v_dz2 v_ket v_r1 v_r2 v_r3");
+  s.cmd("run " + std::to_string(nsteps));
+  const std::vector<double> a = s.fix_peratom("avg", 7);
+  std::vector<double> x2, tt, tr[3];
+  for (size_t i = 0; i < a.size(); i += 7) {
+    for (int k = 0; k < 3; k++) x2.push_back(a[i + k]);
+    tt.push_back(a[i + 3]);
+    for (int k = 0; k < 3; k++) tr[k].push_back(a[i + 4 + k]);
+  }
+  return {mean_se(x2), mean_se(tt), {mean_se(tr[0]), mean_se(tr[1]), mean_se(tr[2])}};
+}
+
+void expect_within(const MeanSE &m, double exact, double se_max, const std::string &what)
+{
+  EXPECT_LE(std::fabs(m.mean - exact), 4.5 * m.se)
+      << what << ": " << m.mean << " +- " << m.se << " (exact " << exact << ")";
+  EXPECT_LE(m.se, se_max) << what << ": SE " << m.se << " too large for a sharp check";
+}
+
+}    // namespace
+
+// hi off: kT = 0.1 in every degree of freedom, <x^2> = kT/k (the OU step
+// and the rotor are exact; the configurational error is O(h^2): h small)
+TEST(RigidQuatHi, HiOffSamplesTheCanonicalEnsemble)
+{
+  const Equilibrium e = trapped_ellipsoids("0.1 0.1 4928 gamma_t_eigen 5 10 20 gamma_r_eigen 6 4 3",
+                                           0.01, 4000, 6);
+  expect_within(e.x2, 0.1 / 2.0, 0.002, "<x^2>");
+  expect_within(e.tt, 0.1, 0.004, "kT translation");
+  for (int k = 0; k < 3; k++) expect_within(e.tr[k], 0.1, 0.004, "kT rotation axis " + std::to_string(k + 1));
+}
+
+TEST(RigidQuatHi, SlowHiOffSamplesTheCanonicalEnsembleThreePointNoise)
+{
+  const Equilibrium e = trapped_ellipsoids("0.1 0.1 4928 gamma_t 5 gamma_r 4 noise threepoint "
+                                           "rotor nosquish", 0.01, 40000, 8);
+  expect_within(e.x2, 0.1 / 2.0, 0.0005, "<x^2>");
+  expect_within(e.tt, 0.1, 0.001, "kT translation");
+  for (int k = 0; k < 3; k++) expect_within(e.tr[k], 0.1, 0.001, "kT rotation axis " + std::to_string(k + 1));
+}
+
+// write_restart/read_restart and a run split in two give the same trajectory,
+// bit for bit (hi off; hi rpy with every 3, whose factor outlives the split)
+TEST(RigidQuatHi, RestartAndTwoPartRunsAreBitwise)
+{
+  for (const std::string args :
+       {"0.3 0.3 4928 gamma_t_eigen 1 2 3 gamma_r 2.0",
+        "0.3 0.3 4928 hi rpy viscosity 0.0795774715459477 radius 1.0 every 3"}) {
+    const std::string file = geomint_test::scratch_path("rqh.restart");
+    std::vector<double> ref[5];
+    double tally_ref = 0.0;
+    {
+      Session s(true, 0);
+      ellipsoid_cluster(s, 0.005, args);
+      s.cmd("run 100");
+      ref[0] = s.atom_vec3("x"), ref[1] = s.atom_vec3("v"), ref[2] = s.atom_vec3("angmom");
+      ref[3] = s.ellipsoid_quat();
+      tally_ref = s.fix_scalar("1");
+    }
+    {
+      // 50 + 50 steps in one session (the second run keeps the fix's state)
+      Session s(true, 0);
+      ellipsoid_cluster(s, 0.005, args);
+      s.cmd("run 49\nrun 51");
+      EXPECT_EQ(s.atom_vec3("x"), ref[0]) << args;
+      EXPECT_EQ(s.atom_vec3("v"), ref[1]) << args;
+      EXPECT_EQ(s.atom_vec3("angmom"), ref[2]) << args;
+      EXPECT_EQ(s.ellipsoid_quat(), ref[3]) << args;
+      EXPECT_EQ(s.fix_scalar("1"), tally_ref) << args;
+    }
+    {
+      Session s(true, 0);
+      ellipsoid_cluster(s, 0.005, args);
+      s.cmd("run 49\nwrite_restart " + file);
+    }
+    {
+      Session s(true, 0);
+      s.cmd("read_restart " + file + "\n"
+            "pair_style gayberne 1.0 1.0 2.0 14.0\npair_coeff 1 1 1.0 1.7 1 1 1 1 1 1\n"
+            "fix tether all spring/self 0.5\ntimestep 0.005\n"
+            "fix 1 all rigid/quat/hi atom " + args + "\nthermo 0\nrun 51");
+      EXPECT_EQ(s.atom_vec3("x"), ref[0]) << args;
+      EXPECT_EQ(s.atom_vec3("v"), ref[1]) << args;
+      EXPECT_EQ(s.atom_vec3("angmom"), ref[2]) << args;
+      EXPECT_EQ(s.ellipsoid_quat(), ref[3]) << args;
+      EXPECT_EQ(s.fix_scalar("1"), tally_ref) << args;
+    }
+    std::remove(file.c_str());
+  }
+}
+
+// the noise is a function of (seed, tag, step): same seed, same run; another
+// seed, another run
+TEST(RigidQuatHi, SameSeedSameRun)
+{
+  auto final_x = [](const std::string &seed) {
+    Session s(true, 0);
+    ellipsoid_cluster(s, 0.005, "0.3 0.3 " + seed + " hi rpy viscosity 0.0795774715459477 radius 1.0");
+    s.cmd("run 50");
+    return s.atom_vec3("x");
+  };
+  const std::vector<double> a = final_x("4928"), b = final_x("4928"), c = final_x("4929");
+  EXPECT_EQ(a, b);
+  EXPECT_GT(max_abs_diff(a, c), 1e-6);
+}
+
+// the heat tally: the kinetic energy plus f_1 is conserved (T = 0.3, free
+// spheres, no forces: only the OU step changes the energy)
+TEST(RigidQuatHi, TallyBalancesTheKineticEnergy)
+{
+  for (const std::string hi : {"gamma_t 3 gamma_r 2", "hi rpy viscosity 0.0795774715459477 radius 1.0"}) {
+    Session s(true, 0);
+    ellipsoid_cluster(s, 0.005, "0.3 0.3 4928 " + hi);
+    // spheres: the free rotor conserves their kinetic energy exactly (the
+    // split rotor of an asymmetric top does so only to O(h^2))
+    s.cmd("unfix tether\npair_style zero 6.0\npair_coeff * *\nset type 1 shape 2 2 2\nrun 0");
+    const double e0 = s.equal("c_ket+c_rot");
+    s.cmd("run 200");
+    const double e1 = s.equal("c_ket+c_rot"), tally = s.fix_scalar("1");
+    EXPECT_GT(std::fabs(tally), 1e-3) << hi;
+    EXPECT_NEAR(e1 + tally, e0, 1e-12 * std::max(1.0, std::fabs(e0))) << hi;
+  }
+}
+
+// bad input: an ERROR that says what is wrong
+TEST(RigidQuatHi, BadInputIsRefusedWithAMessage)
+{
+  const std::string base =
+      "units lj\natom_style ellipsoid\natom_modify map array\nboundary f f f\n"
+      "region box block -5 5 -5 5 -5 5\ncreate_box 2 box\n"
+      "create_atoms 1 single 0 0 0\ncreate_atoms 2 single 3 0 0\n"
+      "set type 1 shape 2 2 2\nset type 2 shape 2 2 2\nset group all mass 1.0\n";
+  const std::string rpy = " hi rpy viscosity 0.08 radius 1.0";
+  struct Case {
+    std::string setup, fix, run, expect;
+  };
+  const Case cases[] = {
+      {"", "fix 1 all rigid/quat/hi atom 0.1 0.1 4928", "", "no friction given"},
+      {"", "fix 1 all rigid/quat/hi atom 0.1 0.1 4928 hi rpy radius 1.0", "", "hi rpy needs the viscosity and radius"},
+      {"", "fix 1 all rigid/quat/hi atom 0.1 0.1 4928 hi rpy viscosity 0.1", "", "hi rpy needs the viscosity and radius"},
+      {"", "fix 1 all rigid/quat/hi atom 0.1 0.1 4928 gamma_t -1 gamma_r 1", "", "gamma_t must be >= 0"},
+      {"", "fix 1 all rigid/quat/hi atom 0.1 0.1 4928 gamma_t 1 gamma_r_eigen 1 -2 1", "", "gamma_r_eigen must be >= 0"},
+      {"", "fix 1 all rigid/quat/hi atom 0.1 0.1 4928" + rpy + " gamma_t 1", "", "set the friction of hi off only"},
+      {"", "fix 1 all rigid/quat/hi atom 0.1 0.1 0 gamma_t 1 gamma_r 1", "", "seed must be an integer"},
+      {"", "fix 1 all rigid/quat/hi atom -1 0.1 5 gamma_t 1 gamma_r 1", "", "temperatures must be >= 0"},
+      {"", "fix 1 all rigid/quat/hi atom 0.1 0.1 5 gamma_t 1 gamma_r 1 hi oseen", "", "hi must be off or rpy"},
+      {"", "fix 1 all rigid/quat/hi atom 0.1 0.1 5 gamma_t 1 gamma_r 1 frob 1", "", "unknown keyword 'frob'"},
+      {"", "fix 1 all rigid/quat/hi atom 0.1 0.1 5 gamma_t 1 gamma_r 1 every 0", "", "every must be >= 1"},
+      {"", "fix 1 all rigid/quat/hi molecule 0.1 0.1 5 gamma_t 1 gamma_r 1", "", "bodystyle molecule is not available"},
+      {"", "fix 1 all rigid/quat/hi atom 0.1 0.1 5 viscosity 0.1 radius type 1.0 2.0" + std::string(" hi rpy"), "run 1",
+       "needs equal radii"},
+      {"", "fix 1 all rigid/quat/hi atom 0.1 0.1 5 gamma_t 1 gamma_r 1\nfix 2 all nve", "run 1",
+       "also integrates 2 atoms"},
+      {"", "fix 1 all rigid/quat/hi atom 0.1 0.1 5 gamma_t 1 gamma_r 1 radius atom viscosity 1", "run 1",
+       "radius atom needs per-atom radii"},
+      {"", "fix 1 all rigid/quat/hi atom v_nope 0.1 5 gamma_t 1 gamma_r 1", "run 1",
+       "temperature variable nope does not exist"},
+  };
+  for (const Case &c : cases) {
+    Session s(true, 0);
+    s.cmd(base + c.setup);
+    std::string err;
+    if (c.run.empty()) {
+      err = s.error_of(c.fix);
+    } else {
+      s.cmd(c.fix);
+      err = s.error_of(c.run);
+    }
+    EXPECT_NE(err.find(c.expect), std::string::npos) << c.fix << "\n  got: " << err;
+  }
+  {
+    // a zero principal moment cannot come from an ellipsoid: LAMMPS refuses
+    // the shape itself (the fix's own check guards the body styles to come)
+    Session s(true, 0);
+    s.cmd(base);
+    EXPECT_NE(s.error_of("set type 2 shape 0 0 2").find("Invalid shape"), std::string::npos);
+  }
+  {
+    // not an ellipsoid atom style
+    Session s(true, 0);
+    s.cmd("units lj\natom_style atomic\nregion box block -5 5 -5 5 -5 5\ncreate_box 1 box\n"
+          "create_atoms 1 single 0 0 0\nmass 1 1.0\n"
+          "fix 1 all rigid/quat/hi atom 0.1 0.1 5 gamma_t 1 gamma_r 1");
+    EXPECT_NE(s.error_of("run 1").find("needs atom_style ellipsoid"), std::string::npos);
+  }
+  {
+    // an atom without a shape
+    Session s(true, 0);
+    s.cmd("units lj\natom_style ellipsoid\nregion box block -5 5 -5 5 -5 5\ncreate_box 1 box\n"
+          "create_atoms 1 single 0 0 0\nset type 1 mass 1.0\n"
+          "fix 1 all rigid/quat/hi atom 0.1 0.1 5 gamma_t 1 gamma_r 1");
+    EXPECT_NE(s.error_of("run 1").find("has no shape"), std::string::npos);
+  }
+  {
+    // a periodic box where the minimum-image RPY mobility is not positive
+    // definite: a dense periodic array of overlapping-range spheres
+    Session s(true, 0);
+    s.cmd("units lj\natom_style ellipsoid\natom_modify map array\nboundary p p p\n"
+          "lattice sc 0.125\nregion box block 0 3 0 3 0 3\ncreate_box 1 box\ncreate_atoms 1 box\n"
+          "set type 1 shape 2 2 2\nset type 1 mass 1.0\n"
+          "fix 1 all rigid/quat/hi atom 0.1 0.1 5 hi rpy viscosity 0.08 radius 1.0");
+    const std::string err = s.error_of("run 1");
+    EXPECT_NE(err.find("not positive definite at step 1"), std::string::npos) << err;
+  }
+}
