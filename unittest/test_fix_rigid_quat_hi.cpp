@@ -309,6 +309,7 @@ Equilibrium trapped_ellipsoids(const std::string &fixargs, double h, int nsteps,
 
 void expect_within(const MeanSE &m, double exact, double se_max, const std::string &what)
 {
+  std::printf("%s: %.5f +- %.5f (exact %.5f)\n", what.c_str(), m.mean, m.se, exact);
   EXPECT_LE(std::fabs(m.mean - exact), 4.5 * m.se)
       << what << ": " << m.mean << " +- " << m.se << " (exact " << exact << ")";
   EXPECT_LE(m.se, se_max) << what << ": SE " << m.se << " too large for a sharp check";
@@ -499,4 +500,39 @@ TEST(RigidQuatHi, BadInputIsRefusedWithAMessage)
     const std::string err = s.error_of("run 1");
     EXPECT_NE(err.find("not positive definite at step 1"), std::string::npos) << err;
   }
+}
+
+// hi rpy, a confined free cluster: 27 ellipsoids (I = 3, 2, 1.5) 2.5 apart
+// (radius 1: strong translation-rotation coupling) in harmonic traps
+// (k = 2), no other forces.  kT = 0.1 in translation and in each body axis,
+// <x^2> = kT/k.  The bodies are coupled, so the SE comes from 20 blocks of
+// the all-body averages (block length 30 >> the relaxation times, <= 3.3).
+TEST(RigidQuatHi, SlowHiRpySamplesTheCanonicalEnsemble)
+{
+  Session s(true, 0);
+  s.cmd("units lj\natom_style ellipsoid\natom_modify map array\nboundary s s s\n"
+        "lattice sc 0.064\nregion box block -0.5 2.5 -0.5 2.5 -0.5 2.5\ncreate_box 1 box\n"
+        "create_atoms 1 box\n"
+        "set type 1 shape 1.0 2.2360679774997896 2.6457513110645907\n"
+        "set type 1 mass 5.0\nset type 1 quat/random 8161\n"
+        "velocity all create 0.1 4123 loop geom\n"
+        "fix tether all spring/self 2.0\ntimestep 0.02\n"
+        "fix 1 all rigid/quat/hi atom 0.1 0.1 4928 hi rpy viscosity 0.0795774715459477 radius 1.0\n"
+        "compute d all displace/atom\nvariable d2 atom (c_d[1]^2+c_d[2]^2+c_d[3]^2)/3\n"
+        "compute x2 all reduce ave v_d2\nvariable x2 equal c_x2\n"
+        "variable tt equal f_1[2]\nvariable r1 equal f_1[4]\nvariable r2 equal f_1[5]\n"
+        "variable r3 equal f_1[6]\nthermo 0");
+  s.cmd("run 2000\nreset_timestep 0");
+  const int nblocks = 20, block = 1500;
+  s.cmd("fix avg all ave/time 1 " + std::to_string(block) + " " + std::to_string(block) +
+        " v_x2 v_tt v_r1 v_r2 v_r3");
+  std::vector<double> b[5];
+  for (int k = 0; k < nblocks; k++) {
+    s.cmd("run " + std::to_string(block));
+    for (int c = 0; c < 5; c++) b[c].push_back(s.fix_vector("avg", c));
+  }
+  expect_within(mean_se(b[0]), 0.05, 0.002, "<x^2>");
+  expect_within(mean_se(b[1]), 0.1, 0.003, "kT translation");
+  for (int c = 0; c < 3; c++)
+    expect_within(mean_se(b[2 + c]), 0.1, 0.003, "kT rotation axis " + std::to_string(c + 1));
 }
