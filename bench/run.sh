@@ -18,8 +18,8 @@ run_one() {
   "$py" "$root/bench/report.py" "$out/$log" "$a" "$b"
 }
 case "$which" in
-  bagogab|membrane|dg|all) ;;
-  *) echo "unknown benchmark '$which' (available: bagogab, membrane, dg)" >&2; exit 1 ;;
+  bagogab|membrane|dg|rigid|all) ;;
+  *) echo "unknown benchmark '$which' (available: bagogab, membrane, dg, rigid)" >&2; exit 1 ;;
 esac
 if [ "$which" = bagogab ] || [ "$which" = all ]; then
   run_one bagogab bagogab langevin+nve
@@ -50,5 +50,25 @@ if [ "$which" = dg ] || [ "$which" = all ]; then
     (cd "$out" && mpirun -np 2 "$lmp" -in "$root/bench/in.dg" -var nrep 3 -log dg.np2.log -screen none) \
       || { echo "benchmark dg on 2 ranks failed; see $out/dg.np2.log" >&2; exit 1; }
     "$py" "$root/bench/report.py" --scaling "$out/dg.log" "$out/dg.np2.log" dg nve
+  fi
+fi
+if [ "$which" = rigid ] || [ "$which" = all ]; then
+  # fix rigid/quat/hi has no /kk variant (nor has fix nve/asphere, and fix langevin/kk
+  # has no angmom): these run with the CPU styles only, also under --kk
+  # hi off, 4000 spheres: fix rigid/quat/hi vs fix nve/asphere + fix langevin angmom
+  # (same friction); the whole step and the fixes alone (Modify)
+  echo "== bench rigid_off: rigid_off vs asphere+langevin (log: out/bench/rigid_off.log)"
+  (cd "$out" && "$lmp" -in "$root/bench/in.rigid_off" -log rigid_off.log -screen none) \
+    || { echo "benchmark rigid_off failed; see $out/rigid_off.log" >&2; tail -n 5 "$out/rigid_off.log" >&2; exit 1; }
+  "$py" "$root/bench/report.py" "$out/rigid_off.log" rigid_off asphere+langevin --section Modify
+  # hi rpy, n = 100, 200, 400: time per step / dsyevd seconds of the same steps
+  echo "== bench rigid_rpy: hi rpy step vs its dsyevd (log: out/bench/rigid_rpy.log)"
+  timer=(); [ -x /usr/bin/time ] && timer=(/usr/bin/time -f "%M" -o "$out/rigid_rpy.rss")
+  (cd "$out" && "${timer[@]}" "$lmp" -in "$root/bench/in.rigid_rpy" -log rigid_rpy.log -screen none) \
+    || { echo "benchmark rigid_rpy failed; see $out/rigid_rpy.log" >&2; tail -n 5 "$out/rigid_rpy.log" >&2; exit 1; }
+  "$py" "$root/bench/report.py" --hi "$out/rigid_rpy.log"
+  if [ -s "$out/rigid_rpy.rss" ]; then
+    awk '{printf "peak resident memory of the hi rpy run: %.1f MiB (n = 400: one matrix 43.9 MiB)\n", $1 / 1024}' \
+      "$out/rigid_rpy.rss"
   fi
 fi
