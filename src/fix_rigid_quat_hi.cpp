@@ -48,7 +48,7 @@ static constexpr double INERTIA = 0.2;    // moment prefactor of a solid ellipso
 
 FixRigidQuatHi::FixRigidQuatHi(LAMMPS *lmp, int narg, char **arg) :
     Fix(lmp, narg, arg), core(nullptr), avec(nullptr), dtf(0.0), e_bath_local(0.0),
-    lambda_local(0.0)
+    lambda_local(0.0), per_type(false), tmin_types(0.0)
 {
   if (narg < 7 || strcmp(arg[3], "atom") != 0)
     error->all(FLERR, "Illegal fix rigid/quat/hi command: expected 'fix ID group rigid/quat/hi "
@@ -138,12 +138,90 @@ void FixRigidQuatHi::init()
 void FixRigidQuatHi::setup(int /*vflag*/)
 {
   core->start_run();
+  setup_type_coeff();
 }
 
 void FixRigidQuatHi::reset_dt()
 {
   dtf = 0.5 * update->dt * force->ftm2v;
   core->invalidate();
+  setup_type_coeff();
+}
+
+/* ----------------------------------------------------------------------
+   the OU coefficients of a body without HI (spec 4): per axis
+   c = exp(-zeta h / m) and the noise amplitude without sqrt(kT)
+------------------------------------------------------------------------- */
+
+void FixRigidQuatHi::body_coeff(double m, const double inertia[3], double radius, TypeCoeff &c,
+                                double &tmin) const
+{
+  const double h = update->dt;
+  double zt[3], zr[3];
+  core->body_friction(radius, zt, zr, c.t_iso);
+  c.mass = m;
+  for (int a = 0; a < 3; a++) {
+    c.inertia[a] = inertia[a];
+    const geomint::OUCoefficients t = geomint::ou_coefficients(h, zt[a] / m);
+    c.ct[a] = t.c1;
+    c.st[a] = std::sqrt(t.s / m);
+    const geomint::OUCoefficients r = geomint::ou_coefficients(h, zr[a] / inertia[a]);
+    c.cr[a] = r.c1;
+    c.sr[a] = std::sqrt(inertia[a] * r.s);
+    if (zt[a] > 0.0) tmin = std::min(tmin, m / zt[a]);
+    if (zr[a] > 0.0) tmin = std::min(tmin, inertia[a] / zr[a]);
+  }
+}
+
+// per-type coefficients if all bodies of each type present agree (collective)
+void FixRigidQuatHi::setup_type_coeff()
+{
+  per_type = false;
+  if (core->hi != RigidQuatHiCore::HI_OFF || !avec) return;
+  const int ntypes = atom->ntypes;
+  // per type: mass, moments, radius of the first body seen, and a conflict flag
+  std::vector<double> ref(5 * (ntypes + 1), 0.0);
+  std::vector<int> seen(ntypes + 1, 0), bad(ntypes + 1, 0);
+  const int *mask = atom->mask, *type = atom->type;
+  for (int i = 0; i < atom->nlocal; i++) {
+    if (!(mask[i] & groupbit)) continue;
+    const int t = type[i];
+    double v[5];
+    v[0] = atom->rmass[i];
+    principal_moments(i, v + 1);
+    v[4] = core->atom_radius(i);
+    if (!seen[t]) {
+      seen[t] = 1;
+      std::copy(v, v + 5, &ref[5 * t]);
+    } else if (!std::equal(v, v + 5, &ref[5 * t])) {
+      bad[t] = 1;
+    }
+  }
+  // agree over the ranks: the lowest rank that has type t defines it
+  for (int t = 1; t <= ntypes; t++) {
+    int owner = seen[t] ? comm->me : comm->nprocs, first = 0;
+    MPI_Allreduce(&owner, &first, 1, MPI_INT, MPI_MIN, world);
+    if (first == comm->nprocs) continue;
+    MPI_Bcast(&ref[5 * t], 5, MPI_DOUBLE, first, world);
+  }
+  for (int i = 0; i < atom->nlocal; i++) {
+    if (!(mask[i] & groupbit)) continue;
+    const int t = type[i];
+    double v[5];
+    v[0] = atom->rmass[i];
+    principal_moments(i, v + 1);
+    v[4] = core->atom_radius(i);
+    if (!std::equal(v, v + 5, &ref[5 * t])) bad[t] = 1;
+  }
+  int any = 0, all = 0;
+  for (int t = 1; t <= ntypes; t++) any |= bad[t];
+  MPI_Allreduce(&any, &all, 1, MPI_INT, MPI_MAX, world);
+  if (all) return;
+  type_coeff.assign(ntypes + 1, TypeCoeff());
+  tmin_types = std::numeric_limits<double>::infinity();
+  for (int t = 1; t <= ntypes; t++)
+    if (ref[5 * t] > 0.0) body_coeff(ref[5 * t], &ref[5 * t + 1], ref[5 * t + 4], type_coeff[t], tmin_types);
+  per_type = true;
 }
 
 void FixRigidQuatHi::reset_target(double t)
@@ -256,50 +334,65 @@ void FixRigidQuatHi::ou_off(double kT)
 {
   double **v = atom->v;
   double **angmom = atom->angmom;
-  const double *rmass = atom->rmass;
   const int *mask = atom->mask;
+  const int *type = atom->type;
   const int *ellipsoid = atom->ellipsoid;
   const tagint *tag = atom->tag;
   AtomVecEllipsoid::Bonus *bonus = avec->bonus;
   const int nlocal = atom->nlocal;
-  const double h = update->dt;
   const bigint step = update->ntimestep;
+  const double skt = std::sqrt(kT);
+  // at T = 0 the noise is multiplied by 0: it is not drawn (same trajectory)
+  const bool noisy = kT > 0.0;
+  const bool gaussian = core->noise == RigidQuatHiCore::NOISE_GAUSSIAN;
+  const int B = geomint::NORMAL_BLOCK;
+  int idx[geomint::NORMAL_BLOCK];
+  int64_t tags[geomint::NORMAL_BLOCK];
+  double xt[geomint::NORMAL_BLOCK][3], xr[geomint::NORMAL_BLOCK][3];
   double de = 0.0;
-  double tmin = std::numeric_limits<double>::infinity();
-  for (int i = 0; i < nlocal; i++)
-    if (mask[i] & groupbit) {
-      const double m = rmass[i];
-      const double *q = bonus[ellipsoid[i]].quat;
-      double inertia[3], zt[3], zr[3], xi[3], c[3], sigma[3];
-      bool t_iso;
-      principal_moments(i, inertia);
-      core->body_friction(core->atom_radius(i), zt, zr, t_iso);
+  double tmin = per_type ? tmin_types : std::numeric_limits<double>::infinity();
+  TypeCoeff own;
 
-      core->noise3(tag[i], step, geomint::STREAM_RQH_T, xi);
-      if (t_iso) {
-        const geomint::OUCoefficients oc = geomint::ou_coefficients(h, zt[0] / m);
-        de += 0.5 * m * geomint::ou_kick(v[i], oc.c1, std::sqrt(kT / m * oc.s), xi);
-        if (zt[0] > 0.0) tmin = std::min(tmin, m / zt[0]);
+  for (int i0 = 0; i0 < nlocal; i0 += B) {
+    int n = 0;
+    for (int i = i0; i < std::min(i0 + B, nlocal); i++)
+      if (mask[i] & groupbit) idx[n] = i, tags[n] = tag[i], n++;
+    if (noisy && gaussian) {
+      geomint::normal3_block(core->seed, tags, n, step, geomint::STREAM_RQH_T, xt);
+      geomint::normal3_block(core->seed, tags, n, step, geomint::STREAM_RQH_R, xr);
+    } else if (noisy) {
+      for (int j = 0; j < n; j++) {
+        core->noise3(tags[j], step, geomint::STREAM_RQH_T, xt[j]);
+        core->noise3(tags[j], step, geomint::STREAM_RQH_R, xr[j]);
+      }
+    } else {
+      for (int j = 0; j < n; j++)
+        for (int a = 0; a < 3; a++) xt[j][a] = xr[j][a] = 0.0;
+    }
+    for (int j = 0; j < n; j++) {
+      const int i = idx[j];
+      const TypeCoeff *c = &own;
+      if (per_type) {
+        c = &type_coeff[type[i]];
+      } else {
+        double inertia[3];
+        principal_moments(i, inertia);
+        body_coeff(atom->rmass[i], inertia, core->atom_radius(i), own, tmin);
+      }
+      const double *q = bonus[ellipsoid[i]].quat;
+      const double m = c->mass;
+      double sigma[3];
+      if (c->t_iso) {
+        de += 0.5 * m * geomint::ou_kick(v[i], c->ct[0], skt * c->st[0], xt[j]);
       } else {
         const double w[3] = {1.0 / m, 1.0 / m, 1.0 / m};    // v^2 / (2 w) = m v^2 / 2
-        for (int a = 0; a < 3; a++) {
-          const geomint::OUCoefficients oc = geomint::ou_coefficients(h, zt[a] / m);
-          c[a] = oc.c1;
-          sigma[a] = std::sqrt(kT / m * oc.s);
-          if (zt[a] > 0.0) tmin = std::min(tmin, m / zt[a]);
-        }
-        de -= geomint::quat_ou_angmom(q, v[i], w, c, sigma, xi);
+        for (int a = 0; a < 3; a++) sigma[a] = skt * c->st[a];
+        de -= geomint::quat_ou_angmom(q, v[i], w, c->ct, sigma, xt[j]);
       }
-
-      core->noise3(tag[i], step, geomint::STREAM_RQH_R, xi);
-      for (int a = 0; a < 3; a++) {
-        const geomint::OUCoefficients oc = geomint::ou_coefficients(h, zr[a] / inertia[a]);
-        c[a] = oc.c1;
-        sigma[a] = std::sqrt(inertia[a] * kT * oc.s);
-        if (zr[a] > 0.0) tmin = std::min(tmin, inertia[a] / zr[a]);
-      }
-      de -= geomint::quat_ou_angmom(q, angmom[i], inertia, c, sigma, xi);
+      for (int a = 0; a < 3; a++) sigma[a] = skt * c->sr[a];
+      de -= geomint::quat_ou_angmom(q, angmom[i], c->inertia, c->cr, sigma, xr[j]);
     }
+  }
   lambda_local = tmin;
   if (core->tally) e_bath_local += force->mvv2e * de;
 }

@@ -42,6 +42,20 @@ class FixRigidQuatHi : public Fix {
   std::vector<int> pack_index;  // their local indices
   double lambda_local;          // hi off: this rank's smallest relaxation time (K^-1/2 mu K^-1/2)
 
+  // hi off: per-type coefficients when every body of a type has the same
+  // mass, shape and radius (checked at setup); else per body each step
+  struct TypeCoeff {
+    double mass, inertia[3];
+    double ct[3], st[3];    // translation: decay, sqrt((1 - c^2) / m) (times sqrt(kT): velocity)
+    double cr[3], sr[3];    // rotation: decay, sqrt(I (1 - c^2))
+    bool t_iso;
+  };
+  std::vector<TypeCoeff> type_coeff;    // 1..ntypes
+  bool per_type;                        // type_coeff is valid
+  double tmin_types;                    // smallest relaxation time of the types
+  void body_coeff(double m, const double inertia[3], double radius, TypeCoeff &c, double &tmin) const;
+  void setup_type_coeff();
+
   void principal_moments(int i, double inertia[3]) const;
   void half_drift_rotate(bool before);
   void ou_off(double kT);

@@ -536,3 +536,28 @@ TEST(RigidQuatHi, SlowHiRpySamplesTheCanonicalEnsemble)
   for (int c = 0; c < 3; c++)
     expect_within(mean_se(b[2 + c]), 0.1, 0.003, "kT rotation axis " + std::to_string(c + 1));
 }
+
+// hi off keeps per-type coefficients when every body of a type has the same
+// mass, shape and radius, and computes them per body otherwise: the same
+// bodies split into two types (per type) or kept in one type with two
+// masses (per body) follow the same trajectory, bit for bit
+TEST(RigidQuatHi, PerTypeAndPerBodyCoefficientsAgree)
+{
+  std::vector<double> x[2], L[2];
+  for (int k = 0; k < 2; k++) {
+    Session s(true, 0);
+    s.cmd("units lj\natom_style ellipsoid\natom_modify map array\nboundary s s s\n"
+          "lattice sc 0.01\nregion box block -0.5 3.5 -0.5 3.5 -0.5 3.5\ncreate_box 2 box\n"
+          "create_atoms 1 box\ngroup odd id 1:64:2\n"
+          "set type 1 shape 1.0 2.0 2.5\nset type 1 mass 5.0\nset group odd mass 3.0\n" +
+          std::string(k ? "set group odd type 2\n" : "") +
+          "set group all quat/random 8161\nvelocity all create 0.2 4123 loop geom\n"
+          "fix tether all spring/self 1.0\ntimestep 0.01\n"
+          "fix 1 all rigid/quat/hi atom 0.2 0.2 4928 gamma_t_eigen 1 2 3 gamma_r 2.0\n"
+          "thermo 0\nrun 200");
+    x[k] = s.atom_vec3("x");
+    L[k] = s.atom_vec3("angmom");
+  }
+  EXPECT_EQ(x[0], x[1]);
+  EXPECT_EQ(L[0], L[1]);
+}
