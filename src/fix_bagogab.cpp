@@ -11,6 +11,7 @@
 #include "geomint_comm.h"
 #include "geomint_compat.h"
 #include "geomint_restart.h"
+#include "geomint_target.h"
 
 #include "atom.h"
 #include "comm.h"
@@ -235,15 +236,7 @@ void FixBagogab::init()
   if (utils::strmatch(update->integrate_style, "^respa"))
     error->all(FLERR, "{}: run_style respa is not supported; use run_style verlet", STYLE);
 
-  if (tstr) {
-    tvar = input->variable->find(tstr);
-    if (tvar < 0)
-      error->all(FLERR, "{}: temperature variable {} does not exist; define it with 'variable {} "
-                 "equal ...'",
-                 STYLE, tstr, tstr);
-    if (!input->variable->equalstyle(tvar))
-      error->all(FLERR, "{}: temperature variable {} must be equal-style", STYLE, tstr);
-  }
+  if (tstr) tvar = geomint_target::find_equal_variable(lmp, STYLE, tstr);
 
   // constraints cannot be combined with the BAOAB splitting of this fix
 
@@ -270,10 +263,7 @@ void FixBagogab::init()
     for (int f = 0; f < modify->nfix; f++) {
       Fix *other = modify->fix[f];
       if (other == this || !other->time_integrate) continue;
-      bigint overlap = 0, total = 0;
-      for (int i = 0; i < atom->nlocal; i++)
-        if ((mask[i] & intri_bit) && (mask[i] & other->groupbit)) overlap++;
-      MPI_Allreduce(&overlap, &total, 1, MPI_LMP_BIGINT, MPI_SUM, world);
+      const bigint total = geomint_target::atoms_in_both(lmp, intri_bit, other->groupbit);
       if (total)
         error->all(FLERR, "{}: fix {} ({}) also integrates {} in-triangle points; the points must "
                    "be moved by fix bagogab only",
@@ -320,18 +310,7 @@ void FixBagogab::reset_target(double t_new)
 
 void FixBagogab::compute_target()
 {
-  if (!tstr) {
-    double frac = update->ntimestep - update->beginstep;
-    if (frac != 0.0) frac /= update->endstep - update->beginstep;
-    t_target = t_start + frac * (t_stop - t_start);
-  } else {
-    modify->clearstep_compute();
-    t_target = input->variable->compute_equal(tvar);
-    if (t_target < 0.0)
-      error->all(FLERR, "{}: temperature variable {} returned {} < 0 at step {}", STYLE, tstr,
-                 t_target, update->ntimestep);
-    modify->addstep_compute(update->ntimestep + 1);
-  }
+  t_target = geomint_target::target(lmp, STYLE, t_start, t_stop, tstr ? tvar : -1, tstr ? tstr : "");
 }
 
 /* ----------------------------------------------------------------------

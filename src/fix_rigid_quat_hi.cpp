@@ -14,6 +14,7 @@
 
 #include "geomint_compat.h"
 #include "geomint_restart.h"
+#include "geomint_target.h"
 
 #include "atom.h"
 #include "atom_vec_ellipsoid.h"
@@ -121,10 +122,7 @@ void FixRigidQuatHi::init()
   for (int f = 0; f < modify->nfix; f++) {
     Fix *other = modify->fix[f];
     if (other == this || !other->time_integrate) continue;
-    bigint overlap = 0, total = 0;
-    for (int i = 0; i < atom->nlocal; i++)
-      if ((mask[i] & groupbit) && (mask[i] & other->groupbit)) overlap++;
-    MPI_Allreduce(&overlap, &total, 1, MPI_LMP_BIGINT, MPI_SUM, world);
+    const bigint total = geomint_target::atoms_in_both(lmp, groupbit, other->groupbit);
     if (total)
       error->all(FLERR, "{}: fix {} ({}) also integrates {} atoms of this fix; each body must be "
                  "moved by one integrator only",
@@ -183,18 +181,19 @@ void FixRigidQuatHi::setup_type_coeff()
   std::vector<double> ref(5 * (ntypes + 1), 0.0);
   std::vector<int> seen(ntypes + 1, 0), bad(ntypes + 1, 0);
   const int *mask = atom->mask, *type = atom->type;
+  auto properties = [&](int i, double v[5]) {
+    v[0] = atom->rmass[i];
+    principal_moments(i, v + 1);
+    v[4] = core->atom_radius(i);
+  };
   for (int i = 0; i < atom->nlocal; i++) {
     if (!(mask[i] & groupbit)) continue;
     const int t = type[i];
     double v[5];
-    v[0] = atom->rmass[i];
-    principal_moments(i, v + 1);
-    v[4] = core->atom_radius(i);
+    properties(i, v);
     if (!seen[t]) {
       seen[t] = 1;
       std::copy(v, v + 5, &ref[5 * t]);
-    } else if (!std::equal(v, v + 5, &ref[5 * t])) {
-      bad[t] = 1;
     }
   }
   // agree over the ranks: the lowest rank that has type t defines it
@@ -206,12 +205,9 @@ void FixRigidQuatHi::setup_type_coeff()
   }
   for (int i = 0; i < atom->nlocal; i++) {
     if (!(mask[i] & groupbit)) continue;
-    const int t = type[i];
     double v[5];
-    v[0] = atom->rmass[i];
-    principal_moments(i, v + 1);
-    v[4] = core->atom_radius(i);
-    if (!std::equal(v, v + 5, &ref[5 * t])) bad[t] = 1;
+    properties(i, v);
+    if (!std::equal(v, v + 5, &ref[5 * type[i]])) bad[type[i]] = 1;
   }
   int any = 0, all = 0;
   for (int t = 1; t <= ntypes; t++) any |= bad[t];

@@ -7,6 +7,7 @@
 #include "rigid_quat_hi_core.h"
 
 #include "geomint_compat.h"
+#include "geomint_target.h"
 
 #include "atom.h"
 #include "comm.h"
@@ -186,15 +187,7 @@ void RigidQuatHiCore::parse(int narg, char **arg, int k)
 
 void RigidQuatHiCore::init()
 {
-  if (!tvar_name.empty()) {
-    tvar = input->variable->find(tvar_name.c_str());
-    if (tvar < 0)
-      error->all(FLERR, "{}: temperature variable {} does not exist; define it with 'variable {} "
-                 "equal ...'",
-                 style, tvar_name, tvar_name);
-    if (!input->variable->equalstyle(tvar))
-      error->all(FLERR, "{}: temperature variable {} must be equal-style", style, tvar_name);
-  }
+  if (!tvar_name.empty()) tvar = geomint_target::find_equal_variable(lmp, style, tvar_name);
   if (radius_mode == RADIUS_ATOM && !atom->radius_flag)
     error->all(FLERR, "{}: radius atom needs per-atom radii (an atom style with a radius, e.g. "
                "atom_style hybrid ellipsoid sphere); give radius a or radius type a1 .. aN instead",
@@ -211,18 +204,7 @@ void RigidQuatHiCore::init()
 
 void RigidQuatHiCore::compute_target()
 {
-  if (tvar < 0) {
-    double frac = update->ntimestep - update->beginstep;
-    if (frac != 0.0) frac /= update->endstep - update->beginstep;
-    t_target = t_start + frac * (t_stop - t_start);
-  } else {
-    modify->clearstep_compute();
-    t_target = input->variable->compute_equal(tvar);
-    if (t_target < 0.0)
-      error->all(FLERR, "{}: temperature variable {} returned {} < 0 at step {}", style, tvar_name,
-                 t_target, update->ntimestep);
-    modify->addstep_compute(update->ntimestep + 1);
-  }
+  t_target = geomint_target::target(lmp, style, t_start, t_stop, tvar, tvar_name);
 }
 
 /* ---------------------------------------------------------------------- */

@@ -1,0 +1,70 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   GEOMINT - what the thermostatting fixes share: the target temperature of
+   a step (a linear ramp Tstart -> Tstop over the run, as fix langevin, or an
+   equal-style variable), and the count of atoms two groups share (another
+   integrator on the atoms of a fix)
+------------------------------------------------------------------------- */
+
+#ifndef GEOMINT_TARGET_H
+#define GEOMINT_TARGET_H
+
+#include "atom.h"
+#include "error.h"
+#include "input.h"
+#include "lammps.h"
+#include "modify.h"
+#include "update.h"
+#include "variable.h"
+
+#include <string>
+
+namespace LAMMPS_NS {
+namespace geomint_target {
+
+  // the index of equal-style variable `name`; an ERROR if there is none
+  inline int find_equal_variable(LAMMPS *lmp, const std::string &style, const std::string &name)
+  {
+    const int v = lmp->input->variable->find(name.c_str());
+    if (v < 0)
+      lmp->error->all(FLERR, "{}: temperature variable {} does not exist; define it with "
+                      "'variable {} equal ...'",
+                      style, name, name);
+    if (!lmp->input->variable->equalstyle(v))
+      lmp->error->all(FLERR, "{}: temperature variable {} must be equal-style", style, name);
+    return v;
+  }
+
+  // the temperature of this step: the ramp (tvar < 0) or the variable's value
+  inline double target(LAMMPS *lmp, const std::string &style, double t_start, double t_stop,
+                       int tvar, const std::string &name)
+  {
+    Update *update = lmp->update;
+    if (tvar < 0) {
+      double frac = update->ntimestep - update->beginstep;
+      if (frac != 0.0) frac /= update->endstep - update->beginstep;
+      return t_start + frac * (t_stop - t_start);
+    }
+    lmp->modify->clearstep_compute();
+    const double t = lmp->input->variable->compute_equal(tvar);
+    if (t < 0.0)
+      lmp->error->all(FLERR, "{}: temperature variable {} returned {} < 0 at step {}", style, name,
+                      t, update->ntimestep);
+    lmp->modify->addstep_compute(update->ntimestep + 1);
+    return t;
+  }
+
+  // collective: the number of atoms in both groups (bitmasks)
+  inline bigint atoms_in_both(LAMMPS *lmp, int bit1, int bit2)
+  {
+    const int *mask = lmp->atom->mask;
+    bigint local = 0, all = 0;
+    for (int i = 0; i < lmp->atom->nlocal; i++)
+      if ((mask[i] & bit1) && (mask[i] & bit2)) local++;
+    MPI_Allreduce(&local, &all, 1, MPI_LMP_BIGINT, MPI_SUM, lmp->world);
+    return all;
+  }
+
+}    // namespace geomint_target
+}    // namespace LAMMPS_NS
+
+#endif
