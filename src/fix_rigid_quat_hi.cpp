@@ -242,19 +242,7 @@ inline void FixRigidQuatHi::principal_moments(int i, double inertia[3]) const
 
 void FixRigidQuatHi::initial_integrate(int /*vflag*/)
 {
-  double **v = atom->v;
-  double **f = atom->f;
-  double **angmom = atom->angmom;
-  double **torque = atom->torque;
-  const double *rmass = atom->rmass;
-  const int *mask = atom->mask;
-  const int nlocal = atom->nlocal;
-  for (int i = 0; i < nlocal; i++)
-    if (mask[i] & groupbit) {
-      geomint::kick(v[i], f[i], dtf / rmass[i]);
-      geomint::kick(angmom[i], torque[i], dtf);
-    }
-
+  half_kick();
   half_drift_rotate(true);
   core->compute_target();
   const double kT = force->boltz * core->t_target / force->mvv2e;
@@ -266,6 +254,12 @@ void FixRigidQuatHi::initial_integrate(int /*vflag*/)
 }
 
 void FixRigidQuatHi::final_integrate()
+{
+  half_kick();
+}
+
+// v += h/2 f/m, L += h/2 T (ftm2v)
+void FixRigidQuatHi::half_kick()
 {
   double **v = atom->v;
   double **f = atom->f;

@@ -57,6 +57,7 @@ class FixRigidQuatHi : public Fix {
   void setup_type_coeff();
 
   void principal_moments(int i, double inertia[3]) const;
+  void half_kick();
   void half_drift_rotate(bool before);
   void ou_off(double kT);
   void ou_rpy(double kT);
