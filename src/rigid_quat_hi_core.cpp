@@ -272,7 +272,7 @@ double RigidQuatHiCore::dense_step(std::vector<double> &pack, int nlocal_b, doub
     });
     // the configuration in tag order (without the momenta)
     constexpr int C = PACK - 6;
-    std::vector<double> cur(static_cast<size_t>(C) * n);
+    cur.resize(static_cast<size_t>(C) * n);
     for (int j = 0; j < n; j++)
       std::copy(&gathered[PACK * order[j]], &gathered[PACK * order[j]] + C, &cur[C * j]);
     mass.resize(n);
@@ -283,13 +283,7 @@ double RigidQuatHiCore::dense_step(std::vector<double> &pack, int nlocal_b, doub
         const double *c = &conf[C * j];
         mass[j] = c[8];
         for (int a = 0; a < 3; a++) inertia[3 * j + a] = c[9 + a];
-        // A (space -> body): column b is A e_b
-        for (int b = 0; b < 3; b++) {
-          double e[3] = {0.0, 0.0, 0.0}, col[3];
-          e[b] = 1.0;
-          geomint::quat_space_to_body(c + 4, e, col);
-          for (int a = 0; a < 3; a++) rot[9 * j + 3 * a + b] = col[a];
-        }
+        geomint::quat_space_to_body_matrix(c + 4, &rot[9 * j]);
       }
     };
     // the factor (or the configuration restored from a restart file) is for
@@ -321,9 +315,12 @@ double RigidQuatHiCore::dense_step(std::vector<double> &pack, int nlocal_b, doub
       }
     }
     if (status[0] == 0.0) {
-      // the current orientations (a lagged factor turns with the bodies)
-      frames_from(cur);
-      if (factor_step != step) geomint::ou_hi_set_frames(n, mass.data(), inertia.data(), rot.data(), factor);
+      // a lagged factor turns with the bodies: the current orientations
+      // (masses and moments are those of the factor: match checked them)
+      if (factor_step != step) {
+        frames_from(cur);
+        geomint::ou_hi_set_frames(n, mass.data(), inertia.data(), rot.data(), factor);
+      }
       chi.resize(6 * n);
       Z.resize(6 * n);
       for (int j = 0; j < n; j++) {
@@ -463,7 +460,7 @@ void RigidQuatHiCore::restart_values(const double *v, int n)
 double RigidQuatHiCore::memory_usage() const
 {
   double n = 0.0;
-  const std::vector<double> *const all[] = {&mu, &gathered, &chi, &Z, &mass, &inertia, &rot, &xs, &snap,
+  const std::vector<double> *const all[] = {&mu, &gathered, &cur, &chi, &Z, &mass, &inertia, &rot, &xs, &snap,
                                        &factor.u, &factor.fm, &factor.fp, &factor.decay,
                                        &factor.amp, &factor.w, &factor.work, &factor.y, &factor.c, &back, &mine};
   for (const std::vector<double> *v : all)

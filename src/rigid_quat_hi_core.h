@@ -86,7 +86,7 @@ class RigidQuatHiCore : protected Pointers {
   bool restored;                     // snap comes from a restart file
   std::vector<double> snap;          // sorted by tag: PACK - 6 values per body (no momenta)
   double mobility_min, last_hi_seconds, last_factor_seconds;
-  std::vector<double> mu, gathered, chi, Z, mass, inertia, rot, xs, back, mine;
+  std::vector<double> mu, gathered, cur, chi, Z, mass, inertia, rot, xs, back, mine;
   std::vector<int> counts, displs, order;
   int factorise(int n, double h, bool timed);
 };

@@ -39,14 +39,9 @@ Bodies make_bodies(int n, unsigned seed, double spacing)
     double q[4], s = 0.0;
     for (double &c : q) s += (c = nd(g)) * c;
     for (double &c : q) c /= std::sqrt(s);
-    // A(q) rows: the body axes in space coordinates, via space_to_body of unit vectors
+    // A(q) rows: the body axes in space coordinates
     double A[9];
-    for (int col = 0; col < 3; col++) {
-      double e[3] = {0, 0, 0}, out[3];
-      e[col] = 1.0;
-      geomint::quat_space_to_body(q, e, out);
-      for (int row = 0; row < 3; row++) A[3 * row + col] = out[row];
-    }
+    geomint::quat_space_to_body_matrix(q, A);
     b.rot.insert(b.rot.end(), A, A + 9);
     for (int d = 0; d < 3; d++) b.x.push_back(spacing * i * (d == 0 ? 1.0 : 0.3) + 0.2 * nd(g));
   }

@@ -98,6 +98,10 @@ TEST(QuatKernels, IdentitiesOfShatAndScheck)
     for (int k = 0; k < 3; k++) {
       EXPECT_NEAR(b[k], m[0][k] * v[0] + m[1][k] * v[1] + m[2][k] * v[2], EPS * 10);
       EXPECT_NEAR(back[k], v[k], EPS * 10);
+      // and the matrix form is the transpose of quat_to_mat
+      double A[9];
+      geomint::quat_space_to_body_matrix(q, A);
+      for (int c = 0; c < 3; c++) EXPECT_NEAR(A[3 * k + c], m[c][k], EPS * 10);
     }
     // L -> pi -> L, and the body angular velocity 1/2 D S-hat^T pi = A L / I
     const double L[3] = {r(), r(), r()}, inertia[3] = {0.7, 1.3, 2.1};

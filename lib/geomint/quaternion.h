@@ -79,6 +79,17 @@ GEOMINT_INLINE void quat_body_to_space(const double q[4], const double body[3], 
   quat_scheck_t(q, u, space);
 }
 
+// A(q) itself (space -> body, row-major 3x3): column b is A e_b
+GEOMINT_INLINE void quat_space_to_body_matrix(const double q[4], double A[9])
+{
+  for (int b = 0; b < 3; b++) {
+    double e[3] = {0.0, 0.0, 0.0}, col[3];
+    e[b] = 1.0;
+    quat_space_to_body(q, e, col);
+    for (int a = 0; a < 3; a++) A[3 * a + b] = col[a];
+  }
+}
+
 // pi = 2 S-check(q) L and L = S-check(q)^T pi / 2
 GEOMINT_INLINE void quat_pi_from_angmom(const double q[4], const double L[3], double pi[4])
 {
