@@ -157,6 +157,11 @@ TEST(RigidQuatHi, SedimentingPairMatchesTheRPYColumnOfTableS1)
 
 namespace {
 
+// the forces on the cluster (also restored after read_restart)
+const std::string CLUSTER_FORCES =
+    "pair_style gayberne 1.0 1.0 2.0 14.0\npair_coeff 1 1 1.0 1.7 1 1 1 1 1 1\n"
+    "fix tether all spring/self 0.5\nfix_modify tether energy yes\n";
+
 // 27 Gay-Berne ellipsoids (m = 5, I = 3, 2, 1.5) on a loose lattice in a
 // non-periodic box, tethered by fix spring/self; v and angmom at kT = 0.3
 void ellipsoid_cluster(Session &s, double h, const std::string &fixargs)
@@ -167,9 +172,7 @@ void ellipsoid_cluster(Session &s, double h, const std::string &fixargs)
         "region in block 0 2.9 0 2.9 0 2.9\ncreate_atoms 1 region in\n"
         "set type 1 shape 1.0 2.2360679774997896 2.6457513110645907\n"
         "set type 1 mass 5.0\nset type 1 quat/random 8161\n"
-        "velocity all create 0.3 4123 loop geom\n"
-        "pair_style gayberne 1.0 1.0 2.0 14.0\npair_coeff 1 1 1.0 1.7 1 1 1 1 1 1\n"
-        "fix tether all spring/self 0.5\nfix_modify tether energy yes\n"
+        "velocity all create 0.3 4123 loop geom\n" + CLUSTER_FORCES +
         "compute rot all erotate/asphere\ncompute ket all ke\n"
         "variable etot equal pe+c_ket+c_rot\n"
         "timestep " + num(h) + "\n"
@@ -373,9 +376,7 @@ TEST(RigidQuatHi, RestartAndTwoPartRunsAreBitwise)
     }
     {
       Session s(true, 0);
-      s.cmd("read_restart " + file + "\n"
-            "pair_style gayberne 1.0 1.0 2.0 14.0\npair_coeff 1 1 1.0 1.7 1 1 1 1 1 1\n"
-            "fix tether all spring/self 0.5\ntimestep 0.005\n"
+      s.cmd("read_restart " + file + "\n" + CLUSTER_FORCES + "timestep 0.005\n"
             "fix 1 all rigid/quat/hi atom " + args + "\nthermo 0\nrun 51");
       EXPECT_EQ(s.atom_vec3("x"), ref[0]) << args;
       EXPECT_EQ(s.atom_vec3("v"), ref[1]) << args;
