@@ -17,6 +17,9 @@
 #include "fix_bagogab.h"
 #include "fix_dg_nve.h"
 #include "fix_rigid_quat_hi.h"
+#ifdef GEOMINT_RIGID
+#include "fix_rigid_quat_hi_body.h"
+#endif
 #include "pair_lj_cut_dg.h"
 #include "pair_lj_mdf_dg.h"
 
@@ -43,9 +46,15 @@ template <class StyleType> void *style_creator(void *lmp)
 void *rigid_quat_hi_creator(void *lmp, int argc, char **argv)
 {
   auto *l = static_cast<LAMMPS *>(lmp);
-  if (argc > 3 && strcmp(argv[3], "atom") != 0)
-    l->error->all(FLERR, "Fix rigid/quat/hi: bodystyle {} is not available yet in this GEOMINT; "
-                  "use bodystyle atom (each ellipsoid one body)", argv[3]);
+  if (argc > 3 && strcmp(argv[3], "atom") != 0) {
+#ifdef GEOMINT_RIGID
+    return new FixRigidQuatHiBody(l, argc, argv);
+#else
+    l->error->all(FLERR, "Fix rigid/quat/hi: bodystyle {} needs a GEOMINT built with "
+                  "GEOMINT_RIGID on (a LAMMPS with the RIGID package); this one was built "
+                  "without it. Use bodystyle atom, or rebuild GEOMINT", argv[3]);
+#endif
+  }
   return new FixRigidQuatHi(l, argc, argv);
 }
 

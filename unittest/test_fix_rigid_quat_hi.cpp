@@ -445,7 +445,6 @@ TEST(RigidQuatHi, BadInputIsRefusedWithAMessage)
       {"", "fix 1 all rigid/quat/hi atom 0.1 0.1 5 gamma_t 1 gamma_r 1 hi oseen", "", "hi must be off or rpy"},
       {"", "fix 1 all rigid/quat/hi atom 0.1 0.1 5 gamma_t 1 gamma_r 1 frob 1", "", "unknown keyword 'frob'"},
       {"", "fix 1 all rigid/quat/hi atom 0.1 0.1 5 gamma_t 1 gamma_r 1 every 0", "", "every must be >= 1"},
-      {"", "fix 1 all rigid/quat/hi molecule 0.1 0.1 5 gamma_t 1 gamma_r 1", "", "bodystyle molecule is not available"},
       {"", "fix 1 all rigid/quat/hi atom 0.1 0.1 5 viscosity 0.1 radius type 1.0 2.0" + std::string(" hi rpy"), "run 1",
        "needs equal radii"},
       {"", "fix 1 all rigid/quat/hi atom 0.1 0.1 5 gamma_t 1 gamma_r 1\nfix 2 all nve", "run 1",

@@ -1,0 +1,669 @@
+/* ----------------------------------------------------------------------
+   GEOMINT - geometric integrators for LAMMPS
+   fix rigid/quat/hi, bodystyle single | molecule | custom | group N ...:
+   the bodies of LAMMPS fix rigid (replicated on every rank) moved by the
+   step of spec 2.2: half kick; half drift and the rotor R3 R2 R1 over h/2;
+   the exact OU step with the friction at this midpoint; half drift and the
+   rotor R1 R2 R3; q renormalised; set_xv; forces; half kick (fix rigid's
+   final_integrate: body forces and torques, then set_v).
+   See doc/fix_rigid_quat_hi.rst.
+------------------------------------------------------------------------- */
+
+#include "fix_rigid_quat_hi_body.h"
+
+#include "rigid_quat_hi_core.h"
+
+#include "geomint_compat.h"
+#include "geomint_restart.h"
+#include "geomint_target.h"
+
+#include "atom.h"
+#include "comm.h"
+#include "domain.h"
+#include "error.h"
+#include "force.h"
+#include "group.h"
+#include "math_extra.h"
+#include "memory.h"
+#include "modify.h"
+#include "update.h"
+#include "utils.h"
+
+#include "geomint/baoab.h"
+#include "geomint/quaternion.h"
+#include "geomint/random.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+using namespace LAMMPS_NS;
+using namespace FixConst;
+
+static const char *const STYLE = "Fix rigid/quat/hi";
+static constexpr int RESTART_VERSION = 1;
+static constexpr int BODY_VALUES = 18;     // per body in the restart file
+static constexpr int ATOM_COLS = 11;       // per atom: count, displace[3], orient[4], dorient[3]
+
+/* ----------------------------------------------------------------------
+   fix ID group rigid/quat/hi bodystyle args Tstart Tstop seed keyword value ...
+   fix rigid parses: bodystyle args, infile, reinit, gravity
+   the GEOMINT core parses: Tstart Tstop seed and its keywords
+------------------------------------------------------------------------- */
+
+RigidQuatHiArgs::RigidQuatHiArgs(LAMMPS *lmp, int narg, char **arg)
+{
+  Error *error = lmp->error;
+  const std::string usage = "expected 'fix ID group rigid/quat/hi single|molecule|custom "
+                            "name|group N g1 .. gN Tstart Tstop seed [keyword value ...]'";
+  if (narg < 4) error->all(FLERR, "Illegal {} command: {}", STYLE, usage);
+  int k = 4;
+  const std::string bodystyle = arg[3];
+  if (bodystyle == "custom") {
+    k = 5;
+  } else if (bodystyle == "group") {
+    if (narg < 5) error->all(FLERR, "Illegal {} command: {}", STYLE, usage);
+    const int n = utils::inumeric(FLERR, arg[4], false, lmp);
+    if (n < 1) error->all(FLERR, "{}: group N needs N >= 1 (got {})", STYLE, arg[4]);
+    k = 5 + n;
+    if (k > narg) error->all(FLERR, "{}: group {} needs {} group IDs", STYLE, n, n);
+    // each atom in one body only: say which atom and which groups
+    const int fixgroup = lmp->group->find(arg[1]);
+    std::vector<int> bits(n);
+    for (int b = 0; b < n; b++) {
+      const int g = lmp->group->find(arg[5 + b]);
+      if (g < 0) error->all(FLERR, "{}: group {} (body {}) does not exist", STYLE, arg[5 + b], b + 1);
+      bits[b] = lmp->group->bitmask[g];
+    }
+    std::string failure;
+    if (fixgroup >= 0) {
+      const int fixbit = lmp->group->bitmask[fixgroup];
+      for (int i = 0; i < lmp->atom->nlocal && failure.empty(); i++) {
+        if (!(lmp->atom->mask[i] & fixbit)) continue;
+        int first = -1;
+        for (int b = 0; b < n && failure.empty(); b++) {
+          if (!(lmp->atom->mask[i] & bits[b])) continue;
+          if (first < 0)
+            first = b;
+          else
+            failure = fmt::format("{}: atom {} is in group {} and in group {}: the body groups "
+                                  "overlap. Each atom can belong to one body only; make the "
+                                  "groups disjoint",
+                                  STYLE, lmp->atom->tag[i], arg[5 + first], arg[5 + b]);
+        }
+      }
+    }
+    failure = geomint_compat::first_failure(lmp, failure);
+    if (!failure.empty()) error->all(FLERR, failure);
+  } else if (bodystyle == "molecule") {
+    if (!lmp->atom->molecule_flag)
+      error->all(FLERR, "{}: bodystyle molecule needs molecule IDs (an atom style with them, e.g. "
+                 "atom_style molecular or bond)", STYLE);
+  } else if (bodystyle != "single") {
+    error->all(FLERR, "{}: unknown bodystyle '{}'; {}", STYLE, bodystyle, usage);
+  }
+  if (k + 3 > narg) error->all(FLERR, "Illegal {} command: {}", STYLE, usage);
+  for (int i = 0; i < k; i++) rigid_str.emplace_back(arg[i]);
+  for (int i = k; i < k + 3; i++) own_str.emplace_back(arg[i]);
+
+  // the keywords: the fix rigid ones that carry over go to fix rigid
+  auto arity = [&](const std::string &kw, int at) -> int {
+    if (kw == "gamma_t_eigen" || kw == "gamma_r_eigen") return 3;
+    if (kw == "radius" && at + 1 < narg && strcmp(arg[at + 1], "type") == 0)
+      return 1 + lmp->atom->ntypes;
+    return 1;
+  };
+  int i = k + 3;
+  while (i < narg) {
+    const std::string kw = arg[i];
+    if (kw == "infile" || kw == "reinit" || kw == "gravity") {
+      if (i + 1 >= narg) error->all(FLERR, "{}: keyword {} needs 1 value", STYLE, kw);
+      rigid_str.emplace_back(arg[i]);
+      rigid_str.emplace_back(arg[i + 1]);
+      i += 2;
+    } else if (kw == "langevin" || kw == "temp" || kw == "tparam" || kw == "iso" ||
+               kw == "aniso" || kw == "x" || kw == "y" || kw == "z" || kw == "couple" ||
+               kw == "pchain" || kw == "dilate") {
+      error->all(FLERR, "{}: fix rigid keyword {} does not carry over: the bodies are "
+                 "thermostatted by this fix (Tstart Tstop and the friction keywords), and "
+                 "barostats are not supported",
+                 STYLE, kw);
+    } else if (kw == "force" || kw == "torque") {
+      error->all(FLERR, "{}: fix rigid keyword {} does not carry over (a frozen component "
+                 "would still get friction and noise); use fix setforce or fix aveforce on the "
+                 "body atoms instead",
+                 STYLE, kw);
+    } else {
+      const int n = std::min(arity(kw, i), narg - i - 1);
+      for (int j = 0; j <= n; j++) own_str.emplace_back(arg[i + j]);
+      i += 1 + n;
+    }
+  }
+  for (auto &s : rigid_str) rigid_argv.push_back(&s[0]);
+  for (auto &s : own_str) own_argv.push_back(&s[0]);
+
+  core.reset(new RigidQuatHiCore(lmp, STYLE));
+  core->parse(static_cast<int>(own_argv.size()), own_argv.data(), 3);
+  if (core->radius_mode == RigidQuatHiCore::RADIUS_TYPE ||
+      core->radius_mode == RigidQuatHiCore::RADIUS_ATOM)
+    error->all(FLERR, "{}: radius type and radius atom apply to bodystyle atom; a body of "
+               "several atoms takes one hydrodynamic radius: radius a",
+               STYLE);
+}
+
+RigidQuatHiArgs::~RigidQuatHiArgs() = default;
+
+FixRigidQuatHiBody::FixRigidQuatHiBody(LAMMPS *lmp, int narg, char **arg) :
+    RigidQuatHiArgs(lmp, narg, arg), FixRigid(lmp, rigid_narg(), rigid_args()), e_bath(0.0), tmin(0.0), saved_atoms(nullptr), saved_cols(ATOM_COLS), restore_pending(false)
+{
+  // fix rigid's array (per body) stays; its scalar becomes the bath tally
+  scalar_flag = 1;
+  extscalar = 1;
+  vector_flag = 1;
+  size_vector = 7;
+  extvector = 0;
+  global_freq = 1;
+  restart_global = 1;
+  restart_peratom = 1;
+  atom->add_callback(Atom::RESTART);
+  ecouple_flag = core->tally ? 1 : 0;
+}
+
+FixRigidQuatHiBody::~FixRigidQuatHiBody()
+{
+  atom->delete_callback(id, Atom::RESTART);
+  memory->destroy(saved_atoms);
+}
+
+int FixRigidQuatHiBody::setmask()
+{
+  int mask = 0;
+  mask |= INITIAL_INTEGRATE;
+  mask |= FINAL_INTEGRATE;
+  mask |= PRE_NEIGHBOR;
+  if (earlyflag) mask |= POST_FORCE;
+  return mask;
+}
+
+/* ---------------------------------------------------------------------- */
+
+void FixRigidQuatHiBody::init()
+{
+  if (domain->dimension == 2)
+    error->all(FLERR, "{}: 2d simulations are not supported", STYLE);
+  if (utils::strmatch(update->integrate_style, "^respa"))
+    error->all(FLERR, "{}: run_style respa is not supported; use run_style verlet", STYLE);
+
+  // no other integrator may move these atoms
+  for (int f = 0; f < modify->nfix; f++) {
+    Fix *other = modify->fix[f];
+    if (other == this || !other->time_integrate) continue;
+    const bigint total = geomint_target::atoms_in_both(lmp, groupbit, other->groupbit);
+    if (total)
+      error->all(FLERR, "{}: fix {} ({}) also integrates {} atoms of this fix; each body must be "
+                 "moved by one integrator only",
+                 STYLE, other->id, other->style, total);
+  }
+
+  // fix rigid rebuilds the bodies from the atoms at every init() (reinit
+  // yes, its default; write_restart calls init() too), which moves their
+  // principal axes by round-off or relabels them: a continued run would not
+  // be the same trajectory.  Bodies whose atoms still sit where the bodies
+  // put them keep their state; bodies are rebuilt only if the atoms changed.
+  if (!restore_pending && setupflag && reinitflag && atoms_follow_bodies()) snapshot_bodies();
+  FixRigid::init();
+  if (restore_pending) restore_bodies();
+
+  // three positive principal moments (a linear body makes K singular)
+  for (int b = 0; b < nbody; b++)
+    if (!(inertia[b][0] > 0.0 && inertia[b][1] > 0.0 && inertia[b][2] > 0.0))
+      error->all(FLERR, "{}: body {} has principal moments {} {} {}; all three must be > 0 (a "
+                 "linear body, e.g. two point atoms, has a zero moment and makes K singular: give "
+                 "its atoms a size, e.g. atom_style sphere with a diameter, or add an atom off "
+                 "the axis)",
+                 STYLE, b + 1, inertia[b][0], inertia[b][1], inertia[b][2]);
+
+  core->init();
+  if (core->hi == RigidQuatHiCore::HI_RPY)
+    for (int b = 0; b < nbody; b++)
+      if (masstotal[b] <= 0.0) error->all(FLERR, "{}: body {} has no mass", STYLE, b + 1);
+}
+
+void FixRigidQuatHiBody::setup(int vflag)
+{
+  FixRigid::setup(vflag);
+  core->start_run();
+  setup_coeff();
+}
+
+void FixRigidQuatHiBody::reset_dt()
+{
+  FixRigid::reset_dt();
+  core->invalidate();
+  setup_coeff();
+}
+
+void FixRigidQuatHiBody::reset_target(double t)
+{
+  core->reset_target(t);
+}
+
+// hi off: c = exp(-zeta h / m) and the noise amplitude without sqrt(kT), per body
+void FixRigidQuatHiBody::setup_coeff()
+{
+  coeff.assign(nbody, BodyCoeff());
+  tmin = std::numeric_limits<double>::infinity();
+  if (core->hi != RigidQuatHiCore::HI_OFF) return;
+  const double h = update->dt;
+  for (int b = 0; b < nbody; b++) {
+    BodyCoeff &c = coeff[b];
+    double zt[3], zr[3];
+    core->body_friction(core->radius_const, zt, zr, c.t_iso);
+    const double m = masstotal[b];
+    for (int a = 0; a < 3; a++) {
+      const geomint::OUCoefficients t = geomint::ou_coefficients(h, zt[a] / m);
+      c.ct[a] = t.c1;
+      c.st[a] = std::sqrt(t.s / m);
+      const geomint::OUCoefficients r = geomint::ou_coefficients(h, zr[a] / inertia[b][a]);
+      c.cr[a] = r.c1;
+      c.sr[a] = std::sqrt(inertia[b][a] * r.s);
+      if (zt[a] > 0.0) tmin = std::min(tmin, m / zt[a]);
+      if (zr[a] > 0.0) tmin = std::min(tmin, inertia[b][a] / zr[a]);
+    }
+  }
+}
+
+/* ----------------------------------------------------------------------
+   half kick, half drift + rotor, OU, half drift + rotor, set_xv
+------------------------------------------------------------------------- */
+
+void FixRigidQuatHiBody::initial_integrate(int vflag)
+{
+  const double half_h = 0.5 * update->dt;
+  const bool nosquish = core->rotor == RigidQuatHiCore::ROTOR_NOSQUISH;
+
+  for (int b = 0; b < nbody; b++) {
+    geomint::kick(vcm[b], fcm[b], dtf / masstotal[b]);
+    geomint::kick(angmom[b], torque[b], dtf);
+    geomint::drift(xcm[b], vcm[b], half_h);
+    double pi[4];
+    geomint::quat_pi_from_angmom(quat[b], angmom[b], pi);
+    if (nosquish)
+      geomint::quat_rotor_nosquish(half_h, inertia[b], quat[b], pi);
+    else
+      geomint::quat_rotor_before(half_h, inertia[b], quat[b], pi);
+    geomint::quat_angmom_from_pi(quat[b], pi, angmom[b]);
+  }
+
+  core->compute_target();
+  const double kT = force->boltz * core->t_target / force->mvv2e;
+  if (core->hi == RigidQuatHiCore::HI_RPY)
+    ou_rpy(kT);
+  else
+    ou_off(kT);
+
+  for (int b = 0; b < nbody; b++) {
+    geomint::drift(xcm[b], vcm[b], half_h);
+    double *q = quat[b];
+    double pi[4];
+    geomint::quat_pi_from_angmom(q, angmom[b], pi);
+    if (nosquish)
+      geomint::quat_rotor_nosquish(half_h, inertia[b], q, pi);
+    else
+      geomint::quat_rotor_after(half_h, inertia[b], q, pi);
+    if (core->normalize) {
+      const double r = 1.0 / std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+      for (int k = 0; k < 4; k++) q[k] *= r;
+    }
+    geomint::quat_angmom_from_pi(q, pi, angmom[b]);
+    MathExtra::q_to_exyz(q, ex_space[b], ey_space[b], ez_space[b]);
+    MathExtra::angmom_to_omega(angmom[b], ex_space[b], ey_space[b], ez_space[b], inertia[b],
+                               omega[b]);
+  }
+
+  // atoms follow their bodies (and the virial of the constraint forces)
+  v_init(vflag);
+  set_xv();
+}
+
+/* ----------------------------------------------------------------------
+   hi off: the exact OU step of each body alone (spec 4), computed by every
+   rank for all bodies (fix rigid's bodies are replicated); the noise is
+   keyed by the body ID (1..nbody), so it does not depend on the ranks
+------------------------------------------------------------------------- */
+
+void FixRigidQuatHiBody::ou_off(double kT)
+{
+  const bigint step = update->ntimestep;
+  const double skt = std::sqrt(kT);
+  const bool noisy = kT > 0.0;
+  const bool gaussian = core->noise == RigidQuatHiCore::NOISE_GAUSSIAN;
+  constexpr int B = geomint::NORMAL_BLOCK;
+  int64_t tags[B];
+  double xt[B][3], xr[B][3];
+  double de = 0.0;
+  for (int b0 = 0; b0 < nbody; b0 += B) {
+    const int n = std::min(B, nbody - b0);
+    for (int j = 0; j < n; j++) tags[j] = b0 + j + 1;
+    if (noisy && gaussian) {
+      geomint::normal3_block(core->seed, tags, n, step, geomint::STREAM_RQH_T, xt);
+      geomint::normal3_block(core->seed, tags, n, step, geomint::STREAM_RQH_R, xr);
+    } else if (noisy) {
+      for (int j = 0; j < n; j++) {
+        core->noise3(tags[j], step, geomint::STREAM_RQH_T, xt[j]);
+        core->noise3(tags[j], step, geomint::STREAM_RQH_R, xr[j]);
+      }
+    } else {
+      for (int j = 0; j < n; j++)
+        for (int a = 0; a < 3; a++) xt[j][a] = xr[j][a] = 0.0;
+    }
+    for (int j = 0; j < n; j++) {
+      const int b = b0 + j;
+      const BodyCoeff &c = coeff[b];
+      const double m = masstotal[b];
+      double sigma[3];
+      if (c.t_iso) {
+        de += 0.5 * m * geomint::ou_kick(vcm[b], c.ct[0], skt * c.st[0], xt[j]);
+      } else {
+        const double w[3] = {1.0 / m, 1.0 / m, 1.0 / m};
+        for (int a = 0; a < 3; a++) sigma[a] = skt * c.st[a];
+        de -= geomint::quat_ou_angmom(quat[b], vcm[b], w, c.ct, sigma, xt[j]);
+      }
+      for (int a = 0; a < 3; a++) sigma[a] = skt * c.sr[a];
+      de -= geomint::quat_ou_angmom(quat[b], angmom[b], inertia[b], c.cr, sigma, xr[j]);
+    }
+  }
+  if (core->tally) e_bath += force->mvv2e * de;
+}
+
+/* ----------------------------------------------------------------------
+   hi rpy: rank 0 does the dense step for all bodies and broadcasts the
+   new momenta (fix rigid's bodies are replicated on every rank)
+------------------------------------------------------------------------- */
+
+void FixRigidQuatHiBody::ou_rpy(double kT)
+{
+  constexpr int P = RigidQuatHiCore::PACK;
+  const int nb = comm->me == 0 ? nbody : 0;
+  pack.resize(static_cast<size_t>(P) * std::max(nb, 1));
+  for (int b = 0; b < nb; b++) {
+    double *v = &pack[static_cast<size_t>(P) * b];
+    v[0] = b + 1;
+    for (int a = 0; a < 3; a++) v[1 + a] = xcm[b][a];
+    for (int a = 0; a < 4; a++) v[4 + a] = quat[b][a];
+    v[8] = masstotal[b];
+    for (int a = 0; a < 3; a++) v[9 + a] = inertia[b][a];
+    v[12] = core->radius_const;
+    for (int a = 0; a < 3; a++) {
+      v[13 + a] = masstotal[b] * vcm[b][a];
+      v[16 + a] = angmom[b][a];
+    }
+  }
+  double heat = core->dense_step(pack, nb, kT, update->dt);
+  moved.resize(6 * static_cast<size_t>(nbody) + 1);
+  for (int b = 0; b < nb; b++)
+    for (int a = 0; a < 6; a++) moved[6 * b + a] = pack[static_cast<size_t>(P) * b + 13 + a];
+  moved[6 * nbody] = heat;
+  MPI_Bcast(moved.data(), 6 * nbody + 1, MPI_DOUBLE, 0, world);
+  for (int b = 0; b < nbody; b++)
+    for (int a = 0; a < 3; a++) {
+      vcm[b][a] = moved[6 * b + a] / masstotal[b];
+      angmom[b][a] = moved[6 * b + 3 + a];
+    }
+  if (core->tally) e_bath += force->mvv2e * moved[6 * nbody];
+}
+
+/* ----------------------------------------------------------------------
+   the energy given to the bath since the fix began (ecouple)
+------------------------------------------------------------------------- */
+
+double FixRigidQuatHiBody::compute_scalar()
+{
+  return e_bath;
+}
+
+/* ----------------------------------------------------------------------
+   as bodystyle atom: 1 shortest momentum relaxation time, 2 translational
+   and 3 rotational kinetic temperature of the bodies, 4-6 per body axis,
+   7 seconds of the last dsyevd
+------------------------------------------------------------------------- */
+
+double FixRigidQuatHiBody::compute_vector(int n)
+{
+  if (n == 0) {
+    if (core->hi == RigidQuatHiCore::HI_RPY) return core->lambda_min();
+    return std::isinf(tmin) ? 0.0 : tmin;
+  }
+  if (n == 6) return core->factor_seconds();
+  if (nbody == 0) return 0.0;
+  double sum[4] = {0.0, 0.0, 0.0, 0.0};
+  for (int b = 0; b < nbody; b++) {
+    sum[0] += masstotal[b] * (vcm[b][0] * vcm[b][0] + vcm[b][1] * vcm[b][1] + vcm[b][2] * vcm[b][2]);
+    double l[3];
+    geomint::quat_space_to_body(quat[b], angmom[b], l);
+    for (int a = 0; a < 3; a++) sum[1 + a] += l[a] * l[a] / inertia[b][a];
+  }
+  const double s = force->mvv2e / (force->boltz * nbody);
+  if (n == 1) return s * sum[0] / 3.0;
+  if (n == 2) return s * (sum[1] + sum[2] + sum[3]) / 3.0;
+  return s * sum[n - 2];
+}
+
+/* ----------------------------------------------------------------------
+   restart: the tally, the core's factor configuration, the bodies' state
+   (global); the atoms' body coordinates (per atom).  Fix rigid rebuilds
+   its bodies from the atoms at init(); the restored state replaces that
+   once, so that the continued run is the same trajectory.
+------------------------------------------------------------------------- */
+
+// BODY_VALUES per body: mass, xcm, vcm, angmom, quat, principal moments, image flags
+std::vector<double> FixRigidQuatHiBody::body_state() const
+{
+  std::vector<double> list;
+  list.reserve(static_cast<size_t>(BODY_VALUES) * nbody);
+  for (int b = 0; b < nbody; b++) {
+    list.push_back(masstotal[b]);
+    for (int a = 0; a < 3; a++) list.push_back(xcm[b][a]);
+    for (int a = 0; a < 3; a++) list.push_back(vcm[b][a]);
+    for (int a = 0; a < 3; a++) list.push_back(angmom[b][a]);
+    for (int a = 0; a < 4; a++) list.push_back(quat[b][a]);
+    for (int a = 0; a < 3; a++) list.push_back(inertia[b][a]);
+    list.push_back(ubuf(imagebody[b]).d);
+  }
+  return list;
+}
+
+void FixRigidQuatHiBody::write_restart(FILE *fp)
+{
+  std::vector<double> list = {e_bath};
+  const std::vector<double> hi = core->restart_values();
+  list.push_back(static_cast<double>(hi.size()));
+  list.insert(list.end(), hi.begin(), hi.end());
+  list.push_back(nbody);
+  const std::vector<double> bodies = body_state();
+  list.insert(list.end(), bodies.begin(), bodies.end());
+  geomint_restart::write_global(fp, comm->me, RESTART_VERSION, list);
+}
+
+void FixRigidQuatHiBody::restart(char *buf)
+{
+  const geomint_restart::Global g = geomint_restart::read_global(buf);
+  bool ok = g.versioned && g.version == RESTART_VERSION && g.count >= 3;
+  int nhi = 0;
+  if (ok) {
+    nhi = static_cast<int>(g.values[1]);
+    ok = nhi >= 0 && 2 + nhi + 1 <= g.count &&
+        g.count == 2 + nhi + 1 + BODY_VALUES * static_cast<int>(g.values[2 + nhi]);
+  }
+  if (!ok)
+    error->all(FLERR, "{}: the restart file holds fix {} state of an unknown layout (version {}, "
+               "{} values); this GEOMINT reads version {}. Use the GEOMINT that wrote it, or a new "
+               "fix ID to start the fix afresh",
+               STYLE, id, g.versioned ? g.version : 0, g.count, RESTART_VERSION);
+  e_bath = g.values[0];
+  core->restart_values(g.values + 2, nhi);
+  const int nsaved = static_cast<int>(g.values[2 + nhi]);
+  if (nsaved != nbody)
+    error->all(FLERR, "{}: the restart file has {} bodies for fix {}, this command defines {}; "
+               "use the same body definition as the run that wrote the file",
+               STYLE, nsaved, id, nbody);
+  saved_bodies.assign(g.values + 3 + nhi, g.values + g.count);
+  memory->destroy(saved_atoms);
+  memory->create(saved_atoms, std::max(atom->nmax, 1), saved_cols, "rigid/quat/hi:saved_atoms");
+  for (int i = 0; i < atom->nmax; i++) saved_atoms[i][0] = 0.0;
+  restore_pending = true;
+}
+
+void FixRigidQuatHiBody::grow_arrays(int nmax)
+{
+  FixRigid::grow_arrays(nmax);
+  if (saved_atoms) memory->grow(saved_atoms, nmax, saved_cols, "rigid/quat/hi:saved_atoms");
+}
+
+void FixRigidQuatHiBody::copy_arrays(int i, int j, int delflag)
+{
+  FixRigid::copy_arrays(i, j, delflag);
+  if (saved_atoms) std::copy(saved_atoms[i], saved_atoms[i] + saved_cols, saved_atoms[j]);
+}
+
+int FixRigidQuatHiBody::pack_restart(int i, double *buf)
+{
+  int m = 1;
+  const bool in_body = body[i] >= 0;
+  for (int a = 0; a < 3; a++) buf[m++] = in_body ? displace[i][a] : 0.0;
+  if (orientflag)
+    for (int a = 0; a < orientflag; a++) buf[m++] = in_body && orient ? orient[i][a] : 0.0;
+  if (dorientflag)
+    for (int a = 0; a < 3; a++) buf[m++] = in_body && dorient ? dorient[i][a] : 0.0;
+  buf[0] = m;
+  return m;
+}
+
+void FixRigidQuatHiBody::unpack_restart(int nlocal, int nth)
+{
+  double **extra = atom->extra;
+  int m = 0;
+  for (int i = 0; i < nth; i++) m += static_cast<int>(extra[nlocal][m]);
+  const int count = static_cast<int>(extra[nlocal][m]);
+  if (!saved_atoms || count < 1 || count > saved_cols) return;
+  for (int a = 0; a < count; a++) saved_atoms[nlocal][a] = extra[nlocal][m + a];
+}
+
+int FixRigidQuatHiBody::size_restart(int /*i*/)
+{
+  return 4 + orientflag + (dorientflag ? 3 : 0);
+}
+
+int FixRigidQuatHiBody::maxsize_restart()
+{
+  return ATOM_COLS;
+}
+
+// all atoms of all bodies at x = xcm + R displace and v = vcm + omega x
+// (R displace), as set_xv/set_v left them (to 1e-8 of the box and of the
+// speed: anything the user changed between runs is far larger)
+bool FixRigidQuatHiBody::atoms_follow_bodies()
+{
+  if (!displace || nbody == 0) return false;
+  double **x = atom->x;
+  double **v = atom->v;
+  double box = 1.0;
+  for (int a = 0; a < 3; a++) box = std::max(box, domain->boxhi[a] - domain->boxlo[a]);
+  int moved_local = 0;
+  for (int i = 0; i < atom->nlocal && !moved_local; i++) {
+    const int b = body[i];
+    if (b < 0) continue;
+    double unwrap[3], r[3], xb[3], vb[3];
+    domain->unmap(x[i], xcmimage[i], unwrap);
+    MathExtra::matvec(ex_space[b], ey_space[b], ez_space[b], displace[i], r);
+    for (int a = 0; a < 3; a++) xb[a] = xcm[b][a] + r[a];
+    MathExtra::cross3(omega[b], r, vb);
+    double speed = 1.0;
+    for (int a = 0; a < 3; a++) {
+      vb[a] += vcm[b][a];
+      speed = std::max(speed, std::fabs(vb[a]));
+    }
+    for (int a = 0; a < 3; a++)
+      if (std::fabs(unwrap[a] - xb[a]) > 1e-8 * box || std::fabs(v[i][a] - vb[a]) > 1e-8 * speed)
+        moved_local = 1;
+  }
+  int moved_any = 0;
+  MPI_Allreduce(&moved_local, &moved_any, 1, MPI_INT, MPI_MAX, world);
+  return !moved_any;
+}
+
+// the bodies' state and the atoms' body coordinates, to be put back after
+// fix rigid's rebuild
+void FixRigidQuatHiBody::snapshot_bodies()
+{
+  saved_bodies = body_state();
+  memory->destroy(saved_atoms);
+  memory->create(saved_atoms, std::max(atom->nmax, 1), saved_cols, "rigid/quat/hi:saved_atoms");
+  for (int i = 0; i < atom->nlocal; i++) pack_restart(i, saved_atoms[i]);
+  restore_pending = true;
+}
+
+// the state of the run that wrote the restart file (or of the previous run)
+// replaces the one that fix rigid just rebuilt from the atoms
+void FixRigidQuatHiBody::restore_bodies()
+{
+  restore_pending = false;
+  std::string failure;
+  for (int b = 0; b < nbody && failure.empty(); b++) {
+    const double *v = &saved_bodies[static_cast<size_t>(BODY_VALUES) * b];
+    if (std::fabs(v[0] - masstotal[b]) > 1e-12 * std::fabs(masstotal[b]))
+      failure = fmt::format("{}: body {} has mass {} in the restart file and {} now; use the same "
+                            "atoms and body definition as the run that wrote the file",
+                            STYLE, b + 1, v[0], masstotal[b]);
+  }
+  if (!failure.empty()) error->all(FLERR, failure);
+  for (int b = 0; b < nbody; b++) {
+    const double *v = &saved_bodies[static_cast<size_t>(BODY_VALUES) * b];
+    masstotal[b] = v[0];
+    for (int a = 0; a < 3; a++) {
+      xcm[b][a] = v[1 + a];
+      vcm[b][a] = v[4 + a];
+      angmom[b][a] = v[7 + a];
+      inertia[b][a] = v[14 + a];
+    }
+    for (int a = 0; a < 4; a++) quat[b][a] = v[10 + a];
+    imagebody[b] = static_cast<imageint>(ubuf(v[17]).i);
+    MathExtra::q_to_exyz(quat[b], ex_space[b], ey_space[b], ez_space[b]);
+    MathExtra::angmom_to_omega(angmom[b], ex_space[b], ey_space[b], ez_space[b], inertia[b],
+                               omega[b]);
+  }
+  const int ncols = 4 + orientflag + (dorientflag ? 3 : 0);
+  int bad = 0;
+  for (int i = 0; i < atom->nlocal; i++) {
+    if (body[i] < 0) continue;
+    if (static_cast<int>(saved_atoms[i][0]) != ncols) {
+      bad = 1;
+      continue;
+    }
+    int m = 1;
+    for (int a = 0; a < 3; a++) displace[i][a] = saved_atoms[i][m++];
+    for (int a = 0; a < orientflag; a++) orient[i][a] = saved_atoms[i][m++];
+    if (dorientflag)
+      for (int a = 0; a < 3; a++) dorient[i][a] = saved_atoms[i][m++];
+  }
+  int anybad = 0;
+  MPI_Allreduce(&bad, &anybad, 1, MPI_INT, MPI_MAX, world);
+  if (anybad)
+    error->all(FLERR, "{}: some body atoms have no body coordinates in the restart file (atoms "
+               "added after it was written?); define the fix with a new ID to rebuild the bodies",
+               STYLE);
+  memory->destroy(saved_atoms);
+  saved_atoms = nullptr;
+  saved_bodies.clear();
+}
+
+double FixRigidQuatHiBody::memory_usage()
+{
+  double bytes = FixRigid::memory_usage();
+  bytes += static_cast<double>(coeff.capacity()) * sizeof(BodyCoeff);
+  bytes += static_cast<double>(pack.capacity() + moved.capacity()) * sizeof(double);
+  if (saved_atoms) bytes += static_cast<double>(atom->nmax) * saved_cols * sizeof(double);
+  bytes += core->memory_usage();
+  return bytes;
+}

@@ -1,0 +1,294 @@
+// fix rigid/quat/hi with bodies of several atoms (bodystyle single,
+// molecule, custom, group N): FixRigid's bookkeeping, the step of spec 2.2.
+#include "lammps_session.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
+
+using geomint_test::MeanSE;
+using geomint_test::Session;
+
+namespace {
+
+double max_abs_diff(const std::vector<double> &a, const std::vector<double> &b)
+{
+  double m = a.size() == b.size() ? 0.0 : INFINITY;
+  for (size_t i = 0; i < a.size() && i < b.size(); i++) m = std::max(m, std::fabs(a[i] - b[i]));
+  return m;
+}
+
+// an asymmetric, non-planar rigid tetramer (three distinct principal moments)
+std::string tetramer_file()
+{
+  const std::string path = geomint_test::scratch_path("tetramer.mol");
+  std::ofstream f(path);
+  f << "# asymmetric rigid tetramer\n\n4 atoms\n\nCoords\n\n"
+       "1 0.0 0.0 0.0\n2 1.0 0.0 0.0\n3 0.2 0.8 0.1\n4 0.3 0.2 0.7\n\n"
+       "Types\n\n1 1\n2 1\n3 1\n4 1\n\nMasses\n\n1 1.0\n2 1.5\n3 2.0\n4 0.7\n";
+  return path;
+}
+
+// cells^3 tetramers (64: 256 atoms) with random orientations and velocities
+// in a box, LJ between bodies; `fix` is the integrator line (ID 1)
+void tetramer_gas(Session &s, const std::string &fix, double h = 0.004,
+                  const std::string &boundary = "p p p", int cells = 4)
+{
+  const std::string n = std::to_string(cells - 0.5);
+  s.cmd("units lj\natom_style molecular\natom_modify map array\nboundary " + boundary + "\n"
+        "lattice sc 0.0156\nregion box block -0.5 " + n + " -0.5 " + n + " -0.5 " + n + "\n"
+        "create_box 1 box\n"
+        "molecule tet " + tetramer_file() + "\n"
+        "create_atoms 0 box mol tet 4567\nmass 1 1.0\n"
+        "pair_style lj/cut 2.5\npair_coeff 1 1 1.0 1.0\n"
+        "neighbor 0.3 bin\nneigh_modify every 1 delay 0 check yes exclude molecule/intra all\n"
+        "velocity all create 1.0 1234 loop geom\n"
+        "timestep " + std::to_string(h) + "\n" + fix + "\nthermo 0");
+}
+
+}    // namespace
+
+// no friction, no noise, rotor split: R3 R2 R1 (h/2) then R1 R2 R3 (h/2) is
+// NO_SQUISH's R3(h/2) R2(h/2) R1(h) R2(h/2) R3(h/2), and x += h/2 v twice is
+// x += h v: fix rigid/nve's trajectory up to the rounding of the split
+// steps (1e-16 relative per step; grown by the gas's Lyapunov exponent over
+// t = 2 to <1e-10).  rotor nosquish (a full NO_SQUISH sequence in each half)
+// is another O(h^3) map: it must differ by far more, so the check is sharp.
+TEST(RigidQuatHiBody, NoFrictionIsFixRigidNve)
+{
+  auto run = [](const std::string &fix) {
+    Session s(true, 0);
+    tetramer_gas(s, fix);
+    s.cmd("run 500");
+    return std::make_pair(s.atom_vec3("x"), s.atom_vec3("v"));
+  };
+  const auto ref = run("fix 1 all rigid/nve molecule");
+  const auto split = run("fix 1 all rigid/quat/hi molecule 0.0 0.0 11 gamma_t 0 gamma_r 0");
+  const auto nosq = run("fix 1 all rigid/quat/hi molecule 0.0 0.0 11 gamma_t 0 gamma_r 0 rotor nosquish");
+  const double dx = max_abs_diff(split.first, ref.first), dv = max_abs_diff(split.second, ref.second);
+  std::printf("split vs rigid/nve: |dx| %.3g |dv| %.3g; nosquish vs rigid/nve: |dx| %.3g\n", dx, dv,
+              max_abs_diff(nosq.first, ref.first));
+  EXPECT_LT(dx, 1e-9);
+  EXPECT_LT(dv, 1e-9);
+  EXPECT_GT(max_abs_diff(nosq.first, ref.first), 1e-7);
+}
+
+// the body styles of fix rigid: group N (one group per body) and single give
+// the same trajectory as molecule for the same bodies
+TEST(RigidQuatHiBody, BodyStylesAgree)
+{
+  const std::string args = " 0.5 0.5 11 gamma_t 2 gamma_r 1";
+  auto run = [](const std::string &pre, const std::string &fix) {
+    Session s(true, 0);
+    s.cmd("units lj\natom_style molecular\natom_modify map array\nboundary f f f\n"
+          "region box block -10 10 -10 10 -10 10\ncreate_box 1 box\n"
+          "molecule tet " + tetramer_file() + "\n"
+          "create_atoms 0 single 0 0 0 mol tet 11\ncreate_atoms 0 single 4 0 0 mol tet 12\n"
+          "mass 1 1.0\npair_style lj/cut 2.5\npair_coeff 1 1 0.5 1.0\n"
+          "neigh_modify exclude molecule/intra all\nvelocity all create 0.5 77 loop geom\n"
+          "group a molecule 1\ngroup b molecule 2\n" + pre + fix + "\nthermo 0\nrun 200");
+    return s.atom_vec3("x");
+  };
+  const auto mol = run("", "fix 1 all rigid/quat/hi molecule" + args);
+  const auto grp = run("", "fix 1 all rigid/quat/hi group 2 a b" + args);
+  EXPECT_EQ(mol, grp);
+  // one body: the noise of body 1 is the same draw as molecule's body 1
+  const auto one = run("", "fix 1 a rigid/quat/hi single" + args + "\nfix 2 b rigid/quat/hi single" + args);
+  const auto one_m = run("", "fix 1 a rigid/quat/hi molecule" + args + "\nfix 2 b rigid/quat/hi molecule" + args);
+  EXPECT_EQ(one, one_m);
+}
+
+namespace {
+
+// free tetramers (no forces) at kT: block averages of the fix's kinetic
+// temperatures (translation, body axes 1-3)
+struct Temps {
+  MeanSE tt, tr[3];
+};
+
+Temps free_tetramers(const std::string &fixargs, int blocks, int block_steps, double h, int cells)
+{
+  Session s(true, 0);
+  tetramer_gas(s, "fix 1 all rigid/quat/hi molecule " + fixargs, h, "s s s", cells);
+  s.cmd("pair_style zero 2.5\npair_coeff * *\nrun 2000");
+  std::vector<double> tt, tr[3];
+  s.cmd("variable tt equal f_1[2]\nvariable r1 equal f_1[4]\nvariable r2 equal f_1[5]\n"
+        "variable r3 equal f_1[6]\n"
+        "fix avg all ave/time 1 " + std::to_string(block_steps) + " " + std::to_string(block_steps) +
+        " v_tt v_r1 v_r2 v_r3");
+  for (int b = 0; b < blocks; b++) {
+    s.cmd("run " + std::to_string(block_steps));
+    tt.push_back(s.equal("f_avg[1]"));
+    for (int k = 0; k < 3; k++) tr[k].push_back(s.equal("f_avg[" + std::to_string(k + 2) + "]"));
+  }
+  return {geomint_test::mean_se(tt),
+          {geomint_test::mean_se(tr[0]), geomint_test::mean_se(tr[1]), geomint_test::mean_se(tr[2])}};
+}
+
+void expect_kT(const MeanSE &m, double kT, double se_max, const std::string &what)
+{
+  std::printf("%s: %.5f +- %.5f (exact %.5f)\n", what.c_str(), m.mean, m.se, kT);
+  EXPECT_LE(std::fabs(m.mean - kT), 4.0 * m.se) << what << ": " << m.mean << " +- " << m.se;
+  EXPECT_LE(m.se, se_max) << what << ": SE " << m.se << " too large for a sharp check";
+}
+
+}    // namespace
+
+// kT = 0.5 in translation and in each principal axis of the bodies (the OU
+// step is exact; the free rotor of an asymmetric top is split at O(h^2): h
+// small).  64 bodies (m = 5.2, I = 1.03, 0.99, 0.65), blocks of 200 steps,
+// >= 5 momentum relaxation times (m/gamma_t = 0.13, I_l/gamma_r,l <= 0.13,
+// i.e. <= 33 steps), so that the blocks are independent.
+TEST(RigidQuatHiBody, HiOffSamplesTheCanonicalEnsemble)
+{
+  const Temps t = free_tetramers("0.5 0.5 4928 gamma_t 40 gamma_r_eigen 8 12 16", 40, 200, 0.004, 4);
+  expect_kT(t.tt, 0.5, 0.01, "kT translation");
+  for (int k = 0; k < 3; k++) expect_kT(t.tr[k], 0.5, 0.015, "kT body axis " + std::to_string(k + 1));
+}
+
+// hi rpy on 27 such free bodies (spheres of radius 0.5 around each body's
+// centre; the box is not periodic): self frictions 6 pi eta a = 37.7 and
+// 8 pi eta a^3 = 12.6, relaxation times <= 0.14 (35 steps) << the blocks
+TEST(RigidQuatHiBody, HiRpySamplesTheCanonicalEnsemble)
+{
+  const Temps t = free_tetramers("0.5 0.5 4928 hi rpy viscosity 4.0 radius 0.5", 30, 200, 0.004, 3);
+  expect_kT(t.tt, 0.5, 0.015, "kT translation");
+  for (int k = 0; k < 3; k++) expect_kT(t.tr[k], 0.5, 0.02, "kT body axis " + std::to_string(k + 1));
+}
+
+// the tally: kinetic energy of the bodies + f_1 is conserved without forces
+// (spherical tops would make it exact: here the bodies are asymmetric, and
+// the rotor conserves each axis's energy only to O(h^2), so the check is on
+// translation + rotation with a tolerance from the rotor's error)
+TEST(RigidQuatHiBody, TallyBalancesTheKineticEnergy)
+{
+  for (const std::string hi : {"gamma_t 3 gamma_r 2", "hi rpy viscosity 1.0 radius 0.5"}) {
+    Session s(true, 0);
+    tetramer_gas(s, "fix 1 all rigid/quat/hi molecule 0.5 0.5 4928 " + hi, 0.004, "s s s");
+    s.cmd("pair_style zero 2.5\npair_coeff * *\nrun 0");
+    const double e0 = s.equal("ke*atoms");
+    s.cmd("run 200");
+    const double e1 = s.equal("ke*atoms"), tally = s.fix_scalar("1");
+    std::printf("%s: KE %.6f -> %.6f, tally %.6f, residual %.3g\n", hi.c_str(), e0, e1, tally,
+                e1 + tally - e0);
+    EXPECT_GT(std::fabs(tally), 1.0) << hi;
+    EXPECT_NEAR(e1 + tally, e0, 1e-3 * std::fabs(tally)) << hi;
+  }
+}
+
+// write_restart/read_restart continues the same trajectory, bit for bit
+// (the bodies' state and the atoms' body coordinates come from the file,
+// not from fix rigid's rebuild); so does a run split in two (fix rigid
+// rebuilds its bodies at each run and at write_restart: this fix keeps them
+// while the atoms are where the bodies put them)
+TEST(RigidQuatHiBody, RestartAndTwoPartRunsAreBitwise)
+{
+  for (const std::string args : {"0.5 0.5 4928 gamma_t 2 gamma_r_eigen 1 2 3",
+                                  "0.5 0.5 4928 hi rpy viscosity 1.0 radius 0.5 every 3"}) {
+    const std::string file = geomint_test::scratch_path("rqhb.restart");
+    const std::string fix = "fix 1 all rigid/quat/hi molecule " + args;
+    std::vector<double> ref_x, ref_v;
+    double tally = 0.0;
+    {
+      Session s(true, 0);
+      tetramer_gas(s, fix, 0.004, "s s s", 3);
+      s.cmd("run 100");
+      ref_x = s.atom_vec3("x"), ref_v = s.atom_vec3("v"), tally = s.fix_scalar("1");
+    }
+    for (const std::string reinit : {"", " reinit no"}) {
+      Session s(true, 0);
+      tetramer_gas(s, fix + reinit, 0.004, "s s s", 3);
+      s.cmd("run 49\nrun 51");
+      EXPECT_EQ(s.atom_vec3("x"), ref_x) << args << reinit;
+      EXPECT_EQ(s.atom_vec3("v"), ref_v) << args << reinit;
+      EXPECT_EQ(s.fix_scalar("1"), tally) << args << reinit;
+    }
+    {
+      Session s(true, 0);
+      tetramer_gas(s, fix, 0.004, "s s s", 3);
+      s.cmd("run 49\nwrite_restart " + file);
+    }
+    {
+      Session s(true, 0);
+      s.cmd("read_restart " + file + "\npair_style lj/cut 2.5\npair_coeff 1 1 1.0 1.0\n"
+            "neighbor 0.3 bin\nneigh_modify every 1 delay 0 check yes exclude molecule/intra all\n"
+            "timestep 0.004\n" + fix + "\nthermo 0\nrun 51");
+      EXPECT_EQ(s.atom_vec3("x"), ref_x) << args;
+      EXPECT_EQ(s.atom_vec3("v"), ref_v) << args;
+      EXPECT_EQ(s.fix_scalar("1"), tally) << args;
+    }
+    std::remove(file.c_str());
+  }
+}
+
+// atoms changed between runs: the bodies are rebuilt from them (fix rigid's
+// reinit yes), e.g. new velocities; with reinit no they are not
+TEST(RigidQuatHiBody, ChangedAtomsRebuildTheBodies)
+{
+  for (const std::string reinit : {"", " reinit no"}) {
+    Session s(true, 0);
+    tetramer_gas(s, "fix 1 all rigid/quat/hi molecule 0.5 0.5 4928 gamma_t 2 gamma_r 1" + reinit,
+                 0.004, "s s s", 3);
+    s.cmd("run 20\nvelocity all set 0 0 0\nrun 0");
+    const double t = s.fix_vector("1", 1);
+    if (reinit.empty())
+      EXPECT_EQ(t, 0.0);
+    else
+      EXPECT_GT(t, 0.1);
+  }
+}
+
+// bad input: an ERROR that says what is wrong and what to do
+TEST(RigidQuatHiBody, BadInputIsRefusedWithAMessage)
+{
+  const std::string base =
+      "units lj\natom_style molecular\natom_modify map array\nboundary f f f\n"
+      "region box block -10 10 -10 10 -10 10\ncreate_box 1 box\n"
+      "molecule tet " + tetramer_file() + "\n"
+      "create_atoms 0 single 0 0 0 mol tet 11\ncreate_atoms 0 single 4 0 0 mol tet 12\nmass 1 1.0\n"
+      "group a molecule 1\ngroup b molecule 2\ngroup ab union a b\n";
+  const std::string ok = " 0.1 0.1 5 gamma_t 1 gamma_r 1";
+  struct Case {
+    std::string fix, run, expect;
+  };
+  const Case cases[] = {
+      {"fix 1 all rigid/quat/hi group 2 a ab" + ok, "", "the body groups overlap"},
+      {"fix 1 all rigid/quat/hi group 2 a nope" + ok, "", "group nope (body 2) does not exist"},
+      {"fix 1 all rigid/quat/hi molecule" + ok + " langevin 1 1 1 5", "", "langevin does not carry over"},
+      {"fix 1 all rigid/quat/hi molecule" + ok + " force * off off on", "", "force does not carry over"},
+      {"fix 1 all rigid/quat/hi molecule" + ok + " radius type 1.0 viscosity 1", "", "body of several atoms takes one hydrodynamic radius"},
+      {"fix 1 all rigid/quat/hi molecule 0.1 0.1 5", "", "no friction given"},
+      {"fix 1 all rigid/quat/hi molecule 0.1 0.1 5 hi rpy radius 1", "", "hi rpy needs the viscosity"},
+      {"fix 1 all rigid/quat/hi blob 0.1 0.1 5", "", "unknown bodystyle 'blob'"},
+      {"fix 1 all rigid/quat/hi molecule 0.1 0.1", "", "expected 'fix ID group rigid/quat/hi"},
+      {"fix 1 all rigid/quat/hi molecule" + ok + "\nfix 2 a nve", "run 1", "also integrates 4 atoms"},
+      {"fix 1 all rigid/quat/hi molecule" + ok + "\nfix 2 a rigid/nve single", "run 1", "also integrates 4 atoms"},
+  };
+  for (const Case &c : cases) {
+    Session s(true, 0);
+    s.cmd(base);
+    std::string err;
+    if (c.run.empty()) {
+      err = s.error_of(c.fix);
+    } else {
+      s.cmd(c.fix);
+      err = s.error_of(c.run);
+    }
+    EXPECT_NE(err.find(c.expect), std::string::npos) << c.fix << "\n  got: " << err;
+  }
+  {
+    // a linear body (two point atoms): a zero principal moment
+    Session s(true, 0);
+    s.cmd("units lj\natom_style atomic\natom_modify map array\nboundary f f f\n"
+          "region box block -10 10 -10 10 -10 10\ncreate_box 1 box\nmass 1 1.0\n"
+          "create_atoms 1 single 0 0 0\ncreate_atoms 1 single 1 0 0\n"
+          "fix 1 all rigid/quat/hi single 0.1 0.1 5 gamma_t 1 gamma_r 1");
+    const std::string err = s.error_of("run 1");
+    EXPECT_NE(err.find("body 1 has principal moments"), std::string::npos) << err;
+    EXPECT_NE(err.find("linear body"), std::string::npos) << err;
+  }
+}
