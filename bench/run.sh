@@ -61,6 +61,11 @@ if [ "$which" = rigid ] || [ "$which" = all ]; then
   (cd "$out" && "$lmp" -in "$root/bench/in.rigid_off" -log rigid_off.log -screen none) \
     || { echo "benchmark rigid_off failed; see $out/rigid_off.log" >&2; tail -n 5 "$out/rigid_off.log" >&2; exit 1; }
   "$py" "$root/bench/report.py" "$out/rigid_off.log" rigid_off asphere+langevin --section Modify
+  # hi off, 500 two-sphere bodies (fix rigid's bookkeeping) vs fix rigid/nve ... langevin
+  echo "== bench rigid_bodies: rigid_bodies vs rigid/nve+langevin (log: out/bench/rigid_bodies.log)"
+  (cd "$out" && "$lmp" -in "$root/bench/in.rigid_bodies" -log rigid_bodies.log -screen none) \
+    || { echo "benchmark rigid_bodies failed; see $out/rigid_bodies.log" >&2; tail -n 5 "$out/rigid_bodies.log" >&2; exit 1; }
+  "$py" "$root/bench/report.py" "$out/rigid_bodies.log" rigid_bodies rigid/nve+langevin --section Modify
   # hi rpy, n = 100, 200, 400: time per step / dsyevd seconds of the same steps
   echo "== bench rigid_rpy: hi rpy step vs its dsyevd (log: out/bench/rigid_rpy.log)"
   timer=(); [ -x /usr/bin/time ] && timer=(/usr/bin/time -f "%M" -o "$out/rigid_rpy.rss")
