@@ -1,0 +1,61 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   GEOMINT - geometric integrators for LAMMPS
+   fix nh/mod: the modified Nose-Hoover thermostat (seed 002, ch. 3): NH
+   friction zeta plus a derivative term k_d zetadot on the kinetic-energy
+   error (a PI controller), integrated as thermostat half-steps around
+   velocity Verlet with the exact solution of the kinetic-energy sub-step.
+   See doc/fix_nh_mod.rst.
+------------------------------------------------------------------------- */
+
+#ifndef GEOMINT_FIX_NH_MOD_H
+#define GEOMINT_FIX_NH_MOD_H
+
+#include "fix.h"
+
+#include <string>
+
+namespace LAMMPS_NS {
+
+class FixNHMod : public Fix {
+ public:
+  FixNHMod(class LAMMPS *, int, char **);
+  ~FixNHMod() override;
+  int setmask() override;
+  void init() override;
+  void setup(int) override;
+  void initial_integrate(int) override;
+  void final_integrate() override;
+  int modify_param(int, char **) override;
+  void reset_target(double) override;
+  void reset_dt() override;
+  double compute_scalar() override;
+  double compute_vector(int) override;
+  void write_restart(FILE *) override;
+  void restart(char *) override;
+
+ protected:
+  double t_start, t_stop, t_damp, t_target;
+  std::string tvar_name;
+  int tvar;
+  double kd;              // derivative gain (time units)
+  double qmass;           // thermostat mass Q (energy time^2); 0: from Tstart at the first setup
+  bool qmass_given;
+  int tloop;              // sub-steps of each thermostat half-step
+  double tchar;           // characteristic time of eps = 1 / (|kd zetadot| tchar)
+  double zeta;            // the NH friction (1/time)
+  double work;            // W: kinetic energy the thermostat added (energy)
+  double y;               // sum m v^2 = dof kB T of the thermostatted atoms (energy)
+  double tdof;
+  double dtv, dtf;
+  std::string id_temp;
+  bool own_temp;          // the fix created its compute temp
+  class Compute *temperature;
+
+  void compute_target();
+  void thermostat_half();
+  void half_kick();
+};
+
+}    // namespace LAMMPS_NS
+
+#endif
