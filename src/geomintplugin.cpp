@@ -16,6 +16,7 @@
 #include "dihedral_opls_dg.h"
 #include "fix_bagogab.h"
 #include "fix_dg_nve.h"
+#include "fix_orient_harmonic.h"
 #include "fix_rigid_quat_hi.h"
 #ifdef GEOMINT_RIGID
 #include "fix_rigid_quat_hi_body.h"
@@ -73,6 +74,8 @@ const StyleEntry styles[] = {
      &fix_creator<FixDGNVE>},
     {"fix", "rigid/quat/hi", "GEOMINT quaternion rigid-body Langevin with hydrodynamic interactions",
      nullptr, &rigid_quat_hi_creator},
+    {"fix", "orient/harmonic", "GEOMINT orientational trap U = -(K/2)(e.u)^2 on ellipsoids", nullptr,
+     &fix_creator<FixOrientHarmonic>},
     {"pair", "lj/cut/dg", "GEOMINT pair lj/cut with a discrete gradient",
      &style_creator<PairLJCutDG>, nullptr},
     {"pair", "lj/mdf/dg", "GEOMINT pair lj/mdf with a discrete gradient",
