@@ -211,3 +211,102 @@ TEST(RigidQuatHiTraps, SlowTwoTrappedSpheresOfSection33)
       EXPECT_GT(std::fabs(st.mixed.mean), 4.0 * st.mixed.se) << hi << ": no mixed cross-correlation";
   }
 }
+
+namespace {
+
+// ---------------------------------------------------------------------------
+// Weak order 2 by step halving.  1000 independent spheres (m = 1, I = 0.4,
+// hi off, gamma_t = 1, gamma_r = 0.4: both relaxation rates 1), each in a
+// translational trap k_t = 1 (fix spring/self; omega_t = 1) and an
+// orientational trap K = 1.6 (fix orient/harmonic, body x axis along x;
+// small-angle frequency sqrt(K/I) = 2, well depth K/2 = 8 kT), kT = 0.1,
+// at h = 0.5 and h/2 = 0.25.  Time averages over 50 blocks of 40 time units
+// (after 100 of equilibration) of the translational and rotational kinetic
+// temperatures of the bodies at the step ends (f_1[2], f_1[3]: 3 degrees of
+// freedom each) and of <x^2> per component.
+//
+// Translation is BAOAB on a harmonic oscillator, whose discrete stationary
+// law is known exactly (Leimkuhler-Matthews): at step ends q and p are
+// independent Gaussians with <q^2> = kT/k exactly and
+// <p^2> = m kT (1 - h^2 omega^2/4) for any friction.  Check: from that law
+// the half kick p+ = p - (h/2) k q has <p+^2> = m kT (1 - h^2w^2/4) +
+// (h^2/4) k kT = m kT and <q p+> = -(h/2) kT; the half drift
+// q' = q + (h/2) p+/m then has <q' p+> = -(h/2) kT + (h/2) kT = 0: (q', p+)
+// are independent with p+ Maxwellian, which the exact OU step keeps, and the
+// second half drift and half kick are the mirror image (p -> -p) of the
+// first two maps inverted, so they lead back to the same law.  So
+// <T_t>_h = kT (1 - h^2/4): 0.09375 at h = 0.5, 0.0984375 at h/2, a bias
+// that falls by exactly 4 on halving h, and <x^2> = 0.1 at both.
+//
+// Rotation (nonlinear: quaternions, the exact free rotor of a sphere, the
+// trap's torque) has no closed form; its h -> 0 limit is kT (equipartition
+// holds for any potential).  Weak order 2 means <T_r>_h = kT + c h^2 + O(h^4):
+// the bias ratio (kT - <T_r>_h)/(kT - <T_r>_{h/2}) is 4 up to O(h^2)
+// (measured 3.92 at these h, 3.93 from h/2 to h/4: the O(h^4) part is ~2 %
+// of the bias), and the Richardson extrapolation (4 <T_r>_{h/2} - <T_r>_h)/3
+// removes the h^2 term and is kT up to O(h^4).  A first-order splitting
+// would give a ratio of 2.  The two runs use different seeds (the noise
+// of step n would otherwise be the same numbers in both), so their errors
+// are independent.
+struct WeakOrderStats {
+  MeanSE tt, tr, x2;
+};
+
+WeakOrderStats trapped_spheres(double h, int seed)
+{
+  const int nblocks = 50, block = static_cast<int>(40.0 / h + 0.5);
+  Session s(true, 0);
+  s.cmd("units lj\natom_style ellipsoid\natom_modify map array\nboundary f f f\n"
+        "lattice sc 0.001\nregion box block -0.5 9.5 -0.5 9.5 -0.5 9.5\ncreate_box 1 box\n"
+        "create_atoms 1 box\nset type 1 shape 2 2 2\nset type 1 mass 1.0\n"
+        "set type 1 quat/random 8161\nvelocity all create 0.1 4123 loop geom\n"
+        "fix trap all spring/self 1.0\nfix orient all orient/harmonic 1.6 axis 1 dir 1 0 0\n"
+        "timestep " + num(h) + "\n"
+        "fix 1 all rigid/quat/hi atom 0.1 0.1 " + std::to_string(seed) + " gamma_t 1.0 gamma_r 0.4\n"
+        "compute d all displace/atom\nvariable d2 atom (c_d[1]^2+c_d[2]^2+c_d[3]^2)/3\n"
+        "compute x2 all reduce ave v_d2\nvariable tt equal f_1[2]\nvariable tr equal f_1[3]\n"
+        "thermo 0");
+  s.cmd("run " + std::to_string(static_cast<int>(100.0 / h + 0.5)) + "\nreset_timestep 0");
+  s.cmd("fix avg all ave/time 1 " + std::to_string(block) + " " + std::to_string(block) +
+        " v_tt v_tr c_x2");
+  std::vector<double> b[3];
+  for (int k = 0; k < nblocks; k++) {
+    s.cmd("run " + std::to_string(block));
+    for (int c = 0; c < 3; c++) b[c].push_back(s.fix_vector("avg", c));
+  }
+  return {mean_se(b[0]), mean_se(b[1]), mean_se(b[2])};
+}
+
+// ratio of two independent estimates and its SE (first-order propagation)
+MeanSE ratio(const MeanSE &a, const MeanSE &b)
+{
+  const double r = a.mean / b.mean;
+  return {r, std::fabs(r) * std::hypot(a.se / a.mean, b.se / b.mean), a.n};
+}
+
+}    // namespace
+
+TEST(RigidQuatHiTraps, SlowWeakOrderTwoByStepHalving)
+{
+  const double kT = 0.1, h = 0.5;
+  const WeakOrderStats w1 = trapped_spheres(h, 4928), w2 = trapped_spheres(0.5 * h, 5039);
+  std::printf("1000 spheres, 50 blocks of 40 time units, h = %g and %g:\n", h, 0.5 * h);
+  // exact: configuration and the discrete kinetic temperature of BAOAB
+  expect_within(w1.x2, kT, 0.001, "<x^2>, h");
+  expect_within(w2.x2, kT, 0.001, "<x^2>, h/2");
+  expect_within(w1.tt, kT * (1.0 - h * h / 4.0), 0.0003, "translational kT, h");
+  expect_within(w2.tt, kT * (1.0 - h * h / 16.0), 0.0003, "translational kT, h/2");
+  const MeanSE bt1{kT - w1.tt.mean, w1.tt.se, 50}, bt2{kT - w2.tt.mean, w2.tt.se, 50};
+  expect_within(ratio(bt1, bt2), 4.0, 0.5, "translational bias ratio");
+  // nonlinear: rotation in the orientational trap
+  const MeanSE br1{kT - w1.tr.mean, w1.tr.se, 50}, br2{kT - w2.tr.mean, w2.tr.se, 50};
+  std::printf("rotational kT: h %.6f +- %.6f, h/2 %.6f +- %.6f (biases %.3e, %.3e)\n", w1.tr.mean,
+              w1.tr.se, w2.tr.mean, w2.tr.se, br1.mean, br2.mean);
+  // the h^2 bias is resolved at both step sizes
+  EXPECT_GT(br1.mean, 10.0 * br1.se);
+  EXPECT_GT(br2.mean, 4.0 * br2.se);
+  expect_within(ratio(br1, br2), 4.0, 0.5, "rotational bias ratio");
+  const MeanSE extrapolated{(4.0 * w2.tr.mean - w1.tr.mean) / 3.0,
+                            std::hypot(4.0 * w2.tr.se, w1.tr.se) / 3.0, 50};
+  expect_within(extrapolated, kT, 0.0003, "rotational kT, Richardson h -> 0");
+}
