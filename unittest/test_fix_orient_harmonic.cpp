@@ -107,7 +107,7 @@ TEST(FixOrientHarmonic, TorquesAndEnergiesAreThoseOfTheTrap)
     EXPECT_NEAR(s.equal("pe"), total, 1e-13 * std::fabs(c.K) * E.size()) << fix;
     EXPECT_NEAR(s.equal("c_pt"), total, 1e-13 * std::fabs(c.K) * E.size()) << fix;
     for (size_t i = 0; i < E.size(); i++)
-      EXPECT_NEAR(s.equal("c_pa[" + std::to_string(i + 1) + "]"), E[i], 1e-13 * std::fabs(c.K)) << fix;
+      EXPECT_NEAR(s.equal("C_pa[" + std::to_string(i + 1) + "]"), E[i], 1e-13 * std::fabs(c.K)) << fix;
   }
   {
     // without fix_modify energy yes the energy is not in pe (the scalar still is)
@@ -222,7 +222,7 @@ TEST(FixOrientHarmonic, BadInputIsRefusedWithAMessage)
       {shaped, "fix 2 all orient/harmonic 1.0 dir 0 0 0", "", "dir must be a non-zero vector"},
       {shaped, "fix 2 all orient/harmonic 1.0 dir 1 0 0 frob 2", "", "unknown keyword 'frob'"},
       {shaped, "fix 2 all orient/harmonic k dir 1 0 0", "", "Expected floating point"},
-      {shaped, "fix 2 all orient/harmonic 1.0 dir 1 0 0\nfix_modify 2 virial yes", "", "Illegal fix_modify"},
+      {shaped, "fix 2 all orient/harmonic 1.0 dir 1 0 0\nfix_modify 2 virial yes", "", "fix_modify"},
       // no shape: no orientation
       {base + "set atom 1 shape 1 1 1\nset group all mass 1.0\n", "fix 2 all orient/harmonic 1.0 dir 1 0 0",
        "run 0", "atom 2 has no shape"},

@@ -132,11 +132,12 @@ PairStats trapped_pair(const std::string &hi, int lag)
         "timestep " + num(h) + "\n"
         "fix 1 all rigid/quat/hi atom 0.1 0.1 4928 " + hi + " viscosity " + num(0.25 / M_PI) +
         " radius 1.0\n"
+        // C_q[i][j]: per-atom values of atom i (the capital C is needed since 2023)
         "compute q all property/atom quatw quati quatj quatk\n"
-        "variable nx1 equal c_q[1][1]^2+c_q[1][2]^2-c_q[1][3]^2-c_q[1][4]^2\n"
-        "variable nz1 equal 2*(c_q[1][2]*c_q[1][4]-c_q[1][1]*c_q[1][3])\n"
-        "variable nx2 equal c_q[2][1]^2+c_q[2][2]^2-c_q[2][3]^2-c_q[2][4]^2\n"
-        "variable nz2 equal 2*(c_q[2][2]*c_q[2][4]-c_q[2][1]*c_q[2][3])\n"
+        "variable nx1 equal C_q[1][1]^2+C_q[1][2]^2-C_q[1][3]^2-C_q[1][4]^2\n"
+        "variable nz1 equal 2*(C_q[1][2]*C_q[1][4]-C_q[1][1]*C_q[1][3])\n"
+        "variable nx2 equal C_q[2][1]^2+C_q[2][2]^2-C_q[2][3]^2-C_q[2][4]^2\n"
+        "variable nz2 equal 2*(C_q[2][2]*C_q[2][4]-C_q[2][1]*C_q[2][3])\n"
         "variable chi1 equal atan2(-v_nz1,v_nx1)\nvariable chi2 equal atan2(-v_nz2,v_nx2)\n"
         "variable x1 equal x[1]\nvariable z1 equal z[1]\nvariable x2 equal x[2]\n"
         "variable z2 equal z[2]-3.0\nthermo 0");
