@@ -17,6 +17,7 @@
 #include "fix_bagogab.h"
 #include "fix_dg_nve.h"
 #include "fix_nh_mod.h"
+#include "fix_orient_harmonic.h"
 #include "fix_rigid_quat_hi.h"
 #ifdef GEOMINT_RIGID
 #include "fix_rigid_quat_hi_body.h"
@@ -76,6 +77,8 @@ const StyleEntry styles[] = {
      nullptr, &rigid_quat_hi_creator},
     {"fix", "nh/mod", "GEOMINT modified Nose-Hoover thermostat (PI control of kinetic energy)",
      nullptr, &fix_creator<FixNHMod>},
+    {"fix", "orient/harmonic", "GEOMINT orientational trap U = -(K/2)(e.u)^2 on ellipsoids", nullptr,
+     &fix_creator<FixOrientHarmonic>},
     {"pair", "lj/cut/dg", "GEOMINT pair lj/cut with a discrete gradient",
      &style_creator<PairLJCutDG>, nullptr},
     {"pair", "lj/mdf/dg", "GEOMINT pair lj/mdf with a discrete gradient",
