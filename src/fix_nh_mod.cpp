@@ -41,7 +41,7 @@ static constexpr int RESTART_VERSION = 1;
 FixNHMod::FixNHMod(LAMMPS *lmp, int narg, char **arg) :
     Fix(lmp, narg, arg), t_start(0.0), t_stop(0.0), t_damp(0.0), t_target(0.0), tvar(-1), kd(0.0),
     qmass(0.0), qmass_given(false), tloop(1), tchar(1.0), zeta(0.0), work(0.0), y(0.0), tdof(0.0),
-    dtv(0.0), dtf(0.0), own_temp(true), temperature(nullptr)
+    dtv(0.0), dtf(0.0), own_temp(true), y_valid(false), temperature(nullptr)
 {
   const char *usage = "expected 'fix ID group nh/mod temp Tstart Tstop Tdamp kd Kd [qmass Q] "
                       "[tloop N] [tchar t]'";
@@ -142,7 +142,13 @@ void FixNHMod::setup(int /*vflag*/)
   compute_target();
   const double t_current = temperature->compute_scalar();
   tdof = temperature->dof;
-  y = tdof * force->boltz * t_current;
+  // the kinetic energy carried from the last step (of the previous run or
+  // the restart file) goes on while the velocities agree with it: it is
+  // the same number up to round-off, and keeping it makes split and
+  // restarted runs the same trajectory; changed velocities replace it
+  const double y_now = tdof * force->boltz * t_current;
+  if (!(y_valid && std::fabs(y_now - y) <= 1e-10 * std::fabs(y_now))) y = y_now;
+  y_valid = true;
   // Q is fixed (the seed keeps it when the target steps): Nf kB Tstart Tdamp^2
   if (!qmass_given && qmass == 0.0) {
     qmass = tdof * force->boltz * t_target * t_damp * t_damp;
@@ -305,22 +311,24 @@ double FixNHMod::compute_vector(int n)
 }
 
 /* ----------------------------------------------------------------------
-   restart: zeta, W, Q
+   restart: zeta, W, Q and the kinetic energy of the last step
 ------------------------------------------------------------------------- */
 
 void FixNHMod::write_restart(FILE *fp)
 {
-  geomint_restart::write_global(fp, comm->me, RESTART_VERSION, {zeta, work, qmass});
+  geomint_restart::write_global(fp, comm->me, RESTART_VERSION, {zeta, work, qmass, y});
 }
 
 void FixNHMod::restart(char *buf)
 {
   const geomint_restart::Global g = geomint_restart::read_global(buf);
-  if (!g.versioned || g.version != RESTART_VERSION || g.count != 3)
+  if (!g.versioned || g.version != RESTART_VERSION || g.count != 4)
     error->all(FLERR, "{}: the restart file holds fix {} state of an unknown layout (version {}, "
                "{} values); this GEOMINT reads version {}. Use a new fix ID to start afresh",
                STYLE, id, g.versioned ? g.version : 0, g.count, RESTART_VERSION);
   zeta = g.values[0];
   work = g.values[1];
   if (!qmass_given) qmass = g.values[2];
+  y = g.values[3];
+  y_valid = true;
 }

@@ -49,6 +49,7 @@ class FixNHMod : public Fix {
   double dtv, dtf;
   std::string id_temp;
   bool own_temp;          // the fix created its compute temp
+  bool y_valid;           // y is the kinetic energy of the last step (a run or restart before)
   class Compute *temperature;
 
   void compute_target();

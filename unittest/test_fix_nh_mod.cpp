@@ -1,0 +1,227 @@
+// fix nh/mod: the modified Nose-Hoover thermostat (seed 002, ch. 3).
+#include "lammps_session.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+using geomint_test::Session;
+
+namespace {
+
+double max_abs_diff(const std::vector<double> &a, const std::vector<double> &b)
+{
+  double m = a.size() == b.size() ? 0.0 : INFINITY;
+  for (size_t i = 0; i < a.size() && i < b.size(); i++) m = std::max(m, std::fabs(a[i] - b[i]));
+  return m;
+}
+
+// 864 LJ atoms (fcc, rho 0.8442) started at T = 1.5, thermostatted to 1.0
+std::vector<double> final_x(const std::string &fix, int steps, const std::string &extra = "")
+{
+  Session s(true, 0);
+  s.cmd(geomint_test::lj_liquid(6, 1.5, 87287) + extra + fix + "\nthermo 0\nrun " +
+        std::to_string(steps));
+  return s.atom_vec3("x");
+}
+
+// T(t) samples every `every` steps over `steps` steps after `equil` steps
+std::vector<double> temperatures(const std::string &fix, int equil, int steps, int every)
+{
+  Session s(true, 0);
+  s.cmd(geomint_test::lj_liquid(6, 1.5, 87287) + fix + "\nthermo 0\nrun " + std::to_string(equil));
+  std::vector<double> t;
+  for (int k = 0; k < steps / every; k++) {
+    s.cmd("run " + std::to_string(every) + " pre no post no");
+    t.push_back(s.equal("temp"));
+  }
+  return t;
+}
+
+double mean(const std::vector<double> &v)
+{
+  double m = 0.0;
+  for (double x : v) m += x;
+  return m / v.size();
+}
+
+double sd(const std::vector<double> &v)
+{
+  const double m = mean(v);
+  double s = 0.0;
+  for (double x : v) s += (x - m) * (x - m);
+  return std::sqrt(s / (v.size() - 1));
+}
+
+}    // namespace
+
+// kd = 0 is Nose-Hoover with one thermostat: fix nvt ... tchain 1, to
+// round-off.  Round-off grows in the LJ liquid at its Lyapunov rate, so
+// the yardstick is what 1 ulp in one velocity does to fix nvt itself over
+// the same 1000 steps (atom 1 moved by 1e-15, about 1 ulp of its x): nh/mod
+// must stay within 10x that (and it is
+// bitwise for the first 100 steps).
+TEST(FixNHMod, ZeroGainIsFixNvt)
+{
+  const std::string nvt = "fix 1 all nvt temp 1.0 1.0 0.5 tchain 1";
+  const std::string mod = "fix 1 all nh/mod temp 1.0 1.0 0.5 kd 0";
+  EXPECT_EQ(final_x(mod, 100), final_x(nvt, 100));
+  const std::vector<double> ref = final_x(nvt, 1000);
+  const std::vector<double> ulp =
+      final_x(nvt, 1000, "group one id 1\ndisplace_atoms one move 1e-15 0 0 units box\n");
+  const double yard = max_abs_diff(ulp, ref), d = max_abs_diff(final_x(mod, 1000), ref);
+  std::printf("nh/mod kd 0 vs nvt tchain 1 after 1000 steps: %.3g; nvt with 1 ulp: %.3g\n", d, yard);
+  EXPECT_GT(yard, 0.0);
+  EXPECT_LE(d, 10.0 * yard);
+}
+
+// the PI controller: with kd > 0 the temperature's standard deviation
+// falls at least 10x below fix nvt's with the same Tdamp, and its mean
+// stays on the target (MNH is near-isokinetic, not canonical).  kd 50:
+// the kinetic-energy error relaxes at 2 kd / Tdamp^2 = 400 per time unit,
+// far faster than the liquid exchanges kinetic and potential energy
+TEST(FixNHMod, DerivativeGainCutsTheTemperatureSpread)
+{
+  const std::vector<double> nvt = temperatures("fix 1 all nvt temp 1.0 1.0 0.5 tchain 1", 2000, 4000, 10);
+  const std::vector<double> mod = temperatures("fix 1 all nh/mod temp 1.0 1.0 0.5 kd 50", 2000, 4000, 10);
+  std::printf("SD of T: nvt %.5f, nh/mod kd 50 %.6f (ratio %.1f); mean T nh/mod %.6f\n", sd(nvt),
+              sd(mod), sd(nvt) / sd(mod), mean(mod));
+  EXPECT_GE(sd(nvt), 10.0 * sd(mod));
+  // the mean error of a PI loop is the integral term's residual: zero on
+  // average, so within a few SDs of the (tiny) spread over the run
+  EXPECT_NEAR(mean(mod), 1.0, 5.0 * sd(mod) + 1e-6);
+}
+
+// etotal + f_ID (econserve) is constant up to the Verlet error: O(h^2)
+TEST(FixNHMod, EnergyPlusTallyIsConserved)
+{
+  auto drift = [](double h) {
+    Session s(true, 0);
+    s.cmd(geomint_test::lj_liquid(5, 1.5, 87287) + "timestep " + std::to_string(h) +
+          "\nfix 1 all nh/mod temp 1.0 1.0 0.5 kd 0.05\nthermo 0\nrun 0");
+    const double e0 = s.equal("etotal+f_1");
+    double worst = 0.0;
+    const int n = static_cast<int>(std::lround(1.0 / h));
+    for (int k = 0; k < 10; k++) {
+      s.cmd("run " + std::to_string(n / 10) + " pre no post no");
+      worst = std::max(worst, std::fabs(s.equal("etotal+f_1") - e0));
+    }
+    EXPECT_GT(std::fabs(s.fix_scalar("1")), 10.0);    // the thermostat did work
+    return worst;
+  };
+  const double a = drift(0.004), b = drift(0.002);
+  std::printf("max |econserve - e0| over t = 1: h 0.004 %.4g, h 0.002 %.4g (ratio %.2f)\n", a, b, a / b);
+  EXPECT_GT(a / b, 2.5);
+  EXPECT_LT(a / b, 6.0);
+}
+
+// a stepped target (v_ variable) is tracked: on each plateau of the target
+// the mean temperature of its second half is on it (within 1 %: the
+// spread with kd 5 is < 0.5 %), and the fix reports the target
+TEST(FixNHMod, SteppedTargetIsTracked)
+{
+  Session s(true, 0);
+  s.cmd(geomint_test::lj_liquid(5, 1.0, 87287) +
+        "variable tt equal 1.0+0.5*(step>=1000)-0.7*(step>=2000)\n"
+        "fix 1 all nh/mod temp v_tt 0 0.5 kd 5\nthermo 0\nrun 0");
+  for (double target : {1.0, 1.5, 0.8}) {
+    s.cmd("run 500 pre no post no");
+    double sum = 0.0;
+    for (int k = 0; k < 49; k++) {
+      s.cmd("run 10 pre no post no");
+      sum += s.equal("temp");
+    }
+    EXPECT_NEAR(sum / 49, target, 0.01 * target) << target;
+    EXPECT_DOUBLE_EQ(s.fix_vector("1", 4), target);
+    s.cmd("run 10 pre no post no");
+  }
+}
+
+// a stiff derivative gain (kd zetadot h >> 1 at the start) stays stable
+// and controls the temperature: the exact Bernoulli sub-step cannot
+// overshoot where a frozen-friction exp(-gamma tau) would diverge
+TEST(FixNHMod, StiffGainIsStable)
+{
+  Session s(true, 0);
+  s.cmd(geomint_test::lj_liquid(5, 3.0, 87287) +
+        "fix 1 all nh/mod temp 1.0 1.0 0.5 kd 1000\nthermo 0\nrun 0");
+  const double kick = std::fabs(1000.0 * s.fix_vector("1", 1) * 0.005);
+  s.cmd("run 1000");
+  std::printf("kd zetadot h at the start: %.3g; T after 1000 steps %.6f\n", kick, s.equal("temp"));
+  EXPECT_GT(kick, 10.0);
+  EXPECT_TRUE(std::isfinite(s.equal("temp")));
+  EXPECT_NEAR(s.equal("temp"), 1.0, 0.01);
+}
+
+// restart and a split run: the same trajectory bit for bit (zeta, W, Q and
+// the last kinetic energy in the file).  LAMMPS's own setup sorts the atoms
+// and rebuilds the neighbor lists, which reorders the force sums of a
+// periodic liquid; with sorting off and lists rebuilt every step that is
+// the same in the whole run, and any difference would be this fix's
+TEST(FixNHMod, RestartIsBitwise)
+{
+  const std::string fix = "atom_modify sort 0 0.0\nneigh_modify every 1 delay 0 check no\n"
+                          "fix 1 all nh/mod temp 1.0 1.0 0.5 kd 0.05\n";
+  const std::string file = geomint_test::scratch_path("nhmod.restart");
+  std::vector<double> x, v;
+  double tally = 0.0;
+  {
+    Session s(true, 0);
+    s.cmd(geomint_test::lj_liquid(4, 1.5, 87287) + fix + "thermo 0\nrun 100");
+    x = s.atom_vec3("x"), v = s.atom_vec3("v"), tally = s.fix_scalar("1");
+  }
+  {
+    Session s(true, 0);
+    s.cmd(geomint_test::lj_liquid(4, 1.5, 87287) + fix + "thermo 0\nrun 40\nrun 60");
+    EXPECT_EQ(s.atom_vec3("x"), x);
+    EXPECT_EQ(s.fix_scalar("1"), tally);
+  }
+  {
+    Session s(true, 0);
+    s.cmd(geomint_test::lj_liquid(4, 1.5, 87287) + fix + "thermo 0\nrun 40\nwrite_restart " + file);
+  }
+  {
+    Session s(true, 0);
+    s.cmd("read_restart " + file + "\npair_style lj/cut 2.5\npair_coeff 1 1 1.0 1.0 2.5\n"
+          "pair_modify shift yes\nneighbor 0.3 bin\nneigh_modify every 1 delay 0 check yes\n"
+          "timestep 0.005\n" + fix + "thermo 0\nrun 60");
+    EXPECT_EQ(s.atom_vec3("x"), x);
+    EXPECT_EQ(s.atom_vec3("v"), v);
+    EXPECT_EQ(s.fix_scalar("1"), tally);
+  }
+}
+
+TEST(FixNHMod, BadInputIsRefusedWithAMessage)
+{
+  struct Case {
+    std::string fix, run, expect;
+  };
+  const Case cases[] = {
+      {"fix 1 all nh/mod temp 1.0 1.0 0.5", "", "expected 'fix ID group nh/mod temp"},
+      {"fix 1 all nh/mod temp 1.0 1.0 0.5 kp 1", "", "expected 'fix ID group nh/mod temp"},
+      {"fix 1 all nh/mod temp 0 1.0 0.5 kd 1", "", "Tstart and Tstop must be > 0"},
+      {"fix 1 all nh/mod temp 1 1.0 -0.5 kd 1", "", "Tdamp must be > 0"},
+      {"fix 1 all nh/mod temp 1 1.0 0.5 kd -1", "", "kd must be >= 0"},
+      {"fix 1 all nh/mod temp 1 1.0 0.5 kd 1 qmass 0", "", "qmass must be > 0"},
+      {"fix 1 all nh/mod temp 1 1.0 0.5 kd 1 tloop 0", "", "tloop must be >= 1"},
+      {"fix 1 all nh/mod temp 1 1.0 0.5 kd 1 frob 2", "", "unknown keyword 'frob'"},
+      {"fix 1 all nh/mod temp 1 1.0 0.5 kd 1\nfix 2 all nve", "run 1", "also integrates 108 atoms"},
+      {"fix 1 all nh/mod temp v_nope 1.0 0.5 kd 1", "run 1", "temperature variable nope does not exist"},
+      {"fix 1 all nh/mod temp 1 1.0 0.5 kd 1\nfix_modify 1 temp nope", "", "compute nope does not exist"},
+  };
+  for (const Case &c : cases) {
+    Session s(true, 0);
+    s.cmd(geomint_test::lj_liquid(3, 1.0, 87287));
+    std::string err;
+    if (c.run.empty()) {
+      err = s.error_of(c.fix);
+    } else {
+      s.cmd(c.fix);
+      err = s.error_of(c.run);
+    }
+    EXPECT_NE(err.find(c.expect), std::string::npos) << c.fix << "\n  got: " << err;
+  }
+}
