@@ -18,8 +18,8 @@ run_one() {
   "$py" "$root/bench/report.py" "$out/$log" "$a" "$b"
 }
 case "$which" in
-  bagogab|membrane|dg|rigid|all) ;;
-  *) echo "unknown benchmark '$which' (available: bagogab, membrane, dg, rigid)" >&2; exit 1 ;;
+  bagogab|membrane|dg|rigid|nhmod|all) ;;
+  *) echo "unknown benchmark '$which' (available: bagogab, membrane, dg, rigid, nhmod)" >&2; exit 1 ;;
 esac
 if [ "$which" = bagogab ] || [ "$which" = all ]; then
   run_one bagogab bagogab langevin+nve
@@ -76,4 +76,13 @@ if [ "$which" = rigid ] || [ "$which" = all ]; then
     awk '{printf "peak resident memory of the hi rpy run: %.1f MiB (n = 400: one matrix 43.9 MiB)\n", $1 / 1024}' \
       "$out/rigid_rpy.rss"
   fi
+fi
+if [ "$which" = nhmod ] || [ "$which" = all ]; then
+  # fix nh/mod vs fix nvt (tchain 1) on the 32,000-atom LJ liquid: whole step and Modify
+  # (no /kk variant of fix nh/mod yet: the CPU styles, also under --kk)
+  echo "== bench nhmod: nh/mod vs nvt (log: out/bench/nhmod.log)"
+  (cd "$out" && "$lmp" -in "$root/bench/in.nhmod" -log nhmod.log -screen none) \
+    || { echo "benchmark nhmod failed; see $out/nhmod.log" >&2; tail -n 5 "$out/nhmod.log" >&2; exit 1; }
+  "$py" "$root/bench/report.py" "$out/nhmod.log" nh/mod nvt
+  "$py" "$root/bench/report.py" "$out/nhmod.log" nh/mod nvt --section Modify
 fi
