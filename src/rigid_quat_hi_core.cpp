@@ -31,8 +31,6 @@
 
 using namespace LAMMPS_NS;
 
-static constexpr double MY_PI = 3.14159265358979323846;
-
 RigidQuatHiCore::RigidQuatHiCore(LAMMPS *lmp, const std::string &style_) :
     Pointers(lmp), hi(HI_OFF), noise(NOISE_GAUSSIAN), rotor(ROTOR_SPLIT), every(1), tally(true),
     normalize(true), eta(0.0), radius_mode(RADIUS_NONE), radius_const(0.0), gamma_t_given(0),
@@ -217,14 +215,19 @@ double RigidQuatHiCore::atom_radius(int i) const
   return 0.0;
 }
 
+geomint::RigidFriction RigidQuatHiCore::friction() const
+{
+  geomint::RigidFriction fr;
+  fr.eta = eta;
+  fr.gamma_t_given = gamma_t_given;
+  fr.gamma_r_given = gamma_r_given;
+  for (int a = 0; a < 3; a++) fr.gamma_t[a] = gamma_t[a], fr.gamma_r[a] = gamma_r[a];
+  return fr;
+}
+
 void RigidQuatHiCore::body_friction(double radius, double zt[3], double zr[3], bool &t_iso) const
 {
-  const double st = 6.0 * MY_PI * eta * radius, sr = 8.0 * MY_PI * eta * radius * radius * radius;
-  for (int a = 0; a < 3; a++) {
-    zt[a] = gamma_t_given ? gamma_t[a] : st;
-    zr[a] = gamma_r_given ? gamma_r[a] : sr;
-  }
-  t_iso = gamma_t_given != 3;
+  geomint::rigid_body_friction(friction(), radius, zt, zr, t_iso);
 }
 
 void RigidQuatHiCore::noise3(long long tag, long long step, unsigned stream, double xi[3]) const

@@ -12,6 +12,7 @@
 #include "pointers.h"
 
 #include "geomint/ou_hi.h"
+#include "geomint/rigid_body.h"
 
 #include <string>
 #include <vector>
@@ -52,6 +53,8 @@ class RigidQuatHiCore : protected Pointers {
   // friction eigenvalues of a body without HI: zt (translation, mass/time),
   // zr (rotation, mass distance^2/time), body-frame axes; t_iso: zt is isotropic
   void body_friction(double radius, double zt[3], double zr[3], bool &t_iso) const;
+  // the same as plain data, for kernels (lib/geomint/rigid_body.h)
+  geomint::RigidFriction friction() const;
   // hydrodynamic radius of local atom i (radius keyword)
   double atom_radius(int i) const;
 

@@ -1,10 +1,12 @@
-// Kernels of fix rigid/quat/hi (lib/geomint/quaternion.h, lib/geomint/rpy.h):
+// Kernels of fix rigid/quat/hi (lib/geomint/quaternion.h, rigid_body.h, rpy.h):
 // the identities of spec/rigid_quat_hi.md 1.1, the rotor flow properties of
-// 2.1, the per-body OU step of section 4 and the RPY mobility of 1.3
+// 2.1, the per-body OU step of section 4 (and a sphere's exact free
+// rotation, its moment, the Stokes frictions), and the RPY mobility of 1.3
 // (symmetry, positive definiteness, continuity at contact, the two-sphere
 // sedimentation numbers of Table S1 and the rotation sign of pitfall 8).
 // Tolerances are round-off: a few ulps times the number of operations.
 #include "geomint/quaternion.h"
+#include "geomint/rigid_body.h"
 #include "geomint/rpy.h"
 
 #include <gtest/gtest.h>
@@ -217,6 +219,128 @@ TEST(QuatKernels, PerBodyOUStepActsInTheBodyFrame)
   for (int k = 0; k < 3; k++) EXPECT_NEAR(b[k], chi[k], EPS * 10);
   EXPECT_NEAR(de, chi[0] * chi[0] / 1.0 + chi[1] * chi[1] / 2.0 + chi[2] * chi[2] / 4.0 - e_old,
               EPS * 100);
+}
+
+// a sphere (I1 = I2 = I3): the half drift + rotor keeps its space-frame
+// angular momentum to round-off (every sub-flow does), moves x by t v, and
+// turns q about omega = L / I by |omega| t, but not exactly: the sub-flows
+// about the body axes do not commute even for equal moments.  Against the
+// exact rotation Rot(omega / |omega|, |omega| t) the error of one S4 half
+// (3, 2, 1 or 1, 2, 3) falls 4-fold when t is halved (first order), that of
+// the palindromic sequences (NO_SQUISH, or the two S4 halves of a step
+// without OU) 8-fold (second order)
+TEST(RigidBodyKernels, SphereRotorKeepsLAndTurnsQAboutOmega)
+{
+  Rng r;
+  struct Case {
+    std::vector<int> halves;
+    double ratio;
+  };
+  const Case cases[] = {{{geomint::ROTOR_HALF_BEFORE}, 4.0},
+                        {{geomint::ROTOR_HALF_AFTER}, 4.0},
+                        {{geomint::ROTOR_HALF_NOSQUISH}, 8.0},
+                        {{geomint::ROTOR_HALF_BEFORE, geomint::ROTOR_HALF_AFTER}, 8.0}};
+  for (const Case &cs : cases) {
+    double q0[4];
+    random_unit_quat(r, q0);
+    const double I = geomint::sphere_moment(2.5, 0.6);
+    const double L0[3] = {r(), r(), r()}, v[3] = {r(), r(), r()}, x0[3] = {r(), r(), r()};
+    const double inertia[3] = {I, I, I};
+    double err[2];
+    for (int k = 0; k < 2; k++) {
+      const double t = k ? 0.01 : 0.02, T = t * cs.halves.size();
+      double q[4] = {q0[0], q0[1], q0[2], q0[3]}, L[3] = {L0[0], L0[1], L0[2]};
+      double x[3] = {x0[0], x0[1], x0[2]};
+      for (int h : cs.halves) geomint::rigid_drift_rotate(x, v, q, L, inertia, t, h, k == 0);
+      for (int a = 0; a < 3; a++) {
+        EXPECT_NEAR(L[a], L0[a], 1e-14);
+        EXPECT_NEAR(x[a], x0[a] + T * v[a], 1e-14);
+      }
+      EXPECT_NEAR(dot4(q, q), 1.0, 1e-14);
+      // Rodrigues: Rot(n, theta) with n = L/|L|, theta = |L| T / I
+      const double Ln = std::sqrt(L0[0] * L0[0] + L0[1] * L0[1] + L0[2] * L0[2]);
+      const double n[3] = {L0[0] / Ln, L0[1] / Ln, L0[2] / Ln}, th = Ln * T / I;
+      const double c = std::cos(th), s = std::sin(th);
+      double rot[3][3], m0[3][3], m1[3][3];
+      for (int a = 0; a < 3; a++)
+        for (int b = 0; b < 3; b++) rot[a][b] = (a == b ? c : 0.0) + (1.0 - c) * n[a] * n[b];
+      rot[0][1] -= s * n[2], rot[0][2] += s * n[1], rot[1][0] += s * n[2];
+      rot[1][2] -= s * n[0], rot[2][0] -= s * n[1], rot[2][1] += s * n[0];
+      quat_to_mat(q0, m0);
+      quat_to_mat(q, m1);
+      err[k] = 0.0;
+      for (int a = 0; a < 3; a++)
+        for (int b = 0; b < 3; b++) {
+          double e = 0.0;
+          for (int j = 0; j < 3; j++) e += rot[a][j] * m0[j][b];
+          err[k] = std::max(err[k], std::fabs(m1[a][b] - e));
+        }
+    }
+    EXPECT_GT(err[0], 1e-10);
+    EXPECT_NEAR(err[0] / err[1], cs.ratio, 0.1 * cs.ratio) << err[0] << " " << err[1];
+  }
+}
+
+// a sphere's moment is LAMMPS's 0.4 m r^2 and omega <-> L round-trips; the
+// Stokes frictions of a = 1 in eta = 1/(4 pi) are 1.5 and 2 (seed units);
+// gamma keywords override them; no friction: the OU step changes nothing
+TEST(RigidBodyKernels, SphereMomentStokesFrictionAndTheFrictionlessOUStep)
+{
+  EXPECT_DOUBLE_EQ(geomint::sphere_moment(2.0, 0.5), 0.2);
+  const double omega[3] = {0.3, -1.2, 2.0};
+  double L[3], w[3];
+  geomint::sphere_angmom(0.2, omega, L);
+  geomint::sphere_omega(0.2, L, w);
+  for (int k = 0; k < 3; k++) EXPECT_NEAR(w[k], omega[k], 1e-15);
+
+  geomint::RigidFriction fr = {1.0 / (4.0 * M_PI), 0, 0, {0, 0, 0}, {0, 0, 0}};
+  double zt[3], zr[3];
+  bool t_iso = false;
+  geomint::rigid_body_friction(fr, 1.0, zt, zr, t_iso);
+  EXPECT_TRUE(t_iso);
+  for (int a = 0; a < 3; a++) {
+    EXPECT_NEAR(zt[a], 1.5, 1e-15);
+    EXPECT_NEAR(zr[a], 2.0, 1e-15);
+  }
+  fr.gamma_t_given = 3;
+  fr.gamma_t[0] = 0.0, fr.gamma_t[1] = 0.0, fr.gamma_t[2] = 0.0;
+  fr.gamma_r_given = 1;
+  geomint::rigid_body_friction(fr, 1.0, zt, zr, t_iso);
+  EXPECT_FALSE(t_iso);
+  for (int a = 0; a < 3; a++) {
+    EXPECT_EQ(zt[a], 0.0);
+    EXPECT_EQ(zr[a], 0.0);
+  }
+
+  const double inertia[3] = {0.5, 1.0, 2.0};
+  geomint::RigidOUCoeff c;
+  double tmin = 1e300;
+  geomint::rigid_ou_coeff(0.1, 3.0, inertia, zt, zr, t_iso, c, tmin);
+  EXPECT_EQ(tmin, 1e300);    // no friction: no relaxation time
+  Rng r;
+  double q[4];
+  random_unit_quat(r, q);
+  double v[3] = {r(), r(), r()}, Lb[3] = {r(), r(), r()};
+  const double v0[3] = {v[0], v[1], v[2]}, L0[3] = {Lb[0], Lb[1], Lb[2]};
+  const double xt[3] = {r(), r(), r()}, xr[3] = {r(), r(), r()};
+  double de = 0.0;
+  geomint::rigid_ou_body(c, 1.0, q, v, Lb, xt, xr, de);
+  for (int k = 0; k < 3; k++) {
+    EXPECT_NEAR(v[k], v0[k], 1e-15);
+    EXPECT_NEAR(Lb[k], L0[k], 1e-15);
+  }
+  EXPECT_NEAR(de, 0.0, 1e-15);
+
+  // isotropic translation: the plain OU kick of fix bagogab (ou_kick), bitwise
+  const double zt1[3] = {2.0, 2.0, 2.0}, zr1[3] = {1.0, 1.5, 2.0};
+  geomint::rigid_ou_coeff(0.1, 3.0, inertia, zt1, zr1, true, c, tmin);
+  EXPECT_DOUBLE_EQ(tmin, 0.5 / 1.0);
+  double v1[3] = {v0[0], v0[1], v0[2]}, v2[3] = {v0[0], v0[1], v0[2]};
+  de = 0.0;
+  geomint::rigid_ou_body(c, 0.7, q, v1, Lb, xt, xr, de);
+  const geomint::OUCoefficients oc = geomint::ou_coefficients(0.1, 2.0 / 3.0);
+  geomint::ou_kick(v2, oc.c1, 0.7 * std::sqrt(oc.s / 3.0), xt);
+  for (int k = 0; k < 3; k++) EXPECT_EQ(v1[k], v2[k]);
 }
 
 // Cholesky of a symmetric matrix; false when it is not positive definite

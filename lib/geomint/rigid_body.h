@@ -1,0 +1,136 @@
+// GEOMINT per-body sub-steps of fix rigid/quat/hi (spec/rigid_quat_hi.md
+// sections 2.2 and 4), shared by the CPU style and its Kokkos variant so that
+// both run the very same arithmetic on a body: the half drift with the free
+// rotor, the friction and exact OU coefficients of a body without
+// hydrodynamic interactions, and its OU step.  Spheres (atom_style sphere)
+// carry an angular velocity, not an angular momentum: L = I omega with the
+// moment of a solid sphere.
+#ifndef GEOMINT_RIGID_BODY_H
+#define GEOMINT_RIGID_BODY_H
+
+#include "baoab.h"
+#include "geomint_inline.h"
+#include "quaternion.h"
+
+#include <cmath>
+
+namespace geomint {
+
+// the moment of inertia of a solid sphere, 0.4 m r^2 (LAMMPS's INERTIA of
+// fix nve/sphere and compute erotate/sphere)
+GEOMINT_INLINE double sphere_moment(double m, double r)
+{
+  return 0.4 * m * r * r;
+}
+
+// a sphere's angular momentum from its angular velocity, L = I omega, and back
+GEOMINT_INLINE void sphere_angmom(double inertia, const double omega[3], double L[3])
+{
+  for (int k = 0; k < 3; k++) L[k] = inertia * omega[k];
+}
+GEOMINT_INLINE void sphere_omega(double inertia, const double L[3], double omega[3])
+{
+  for (int k = 0; k < 3; k++) omega[k] = L[k] / inertia;
+}
+
+// which free-rotor sequence a half step runs: the S4 order (axes 3, 2, 1
+// before the OU step, 1, 2, 3 after it) or the full NO_SQUISH rotor
+enum RotorHalf { ROTOR_HALF_BEFORE = 0, ROTOR_HALF_AFTER = 1, ROTOR_HALF_NOSQUISH = 2 };
+
+// x += t v and the free rotor over t on (q, pi = 2 S-check(q) L), then
+// optionally q /= |q|; L is the space-frame angular momentum
+GEOMINT_INLINE void rigid_drift_rotate(double x[3], const double v[3], double q[4], double L[3],
+                                       const double inertia[3], double t, int rotor, bool normalize)
+{
+  drift(x, v, t);
+  double pi[4];
+  quat_pi_from_angmom(q, L, pi);
+  if (rotor == ROTOR_HALF_NOSQUISH)
+    quat_rotor_nosquish(t, inertia, q, pi);
+  else if (rotor == ROTOR_HALF_BEFORE)
+    quat_rotor_before(t, inertia, q, pi);
+  else
+    quat_rotor_after(t, inertia, q, pi);
+  if (normalize) {
+    const double r = 1.0 / std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+    for (int k = 0; k < 4; k++) q[k] *= r;
+  }
+  quat_angmom_from_pi(q, pi, L);
+}
+
+// the friction of a body without hydrodynamic interactions: the Stokes
+// values 6 pi eta a and 8 pi eta a^3 of its hydrodynamic radius a, unless
+// gamma_t / gamma_r give them (given: 0 no, 1 isotropic, 3 per body axis)
+struct RigidFriction {
+  double eta;
+  int gamma_t_given, gamma_r_given;
+  double gamma_t[3], gamma_r[3];
+};
+
+// friction eigenvalues along the body axes: zt (translation, mass/time), zr
+// (rotation, mass distance^2/time); t_iso: the translational one is isotropic
+GEOMINT_INLINE void rigid_body_friction(const RigidFriction &fr, double radius, double zt[3],
+                                        double zr[3], bool &t_iso)
+{
+  const double pi = 3.14159265358979323846;
+  const double st = 6.0 * pi * fr.eta * radius, sr = 8.0 * pi * fr.eta * radius * radius * radius;
+  for (int a = 0; a < 3; a++) {
+    zt[a] = fr.gamma_t_given ? fr.gamma_t[a] : st;
+    zr[a] = fr.gamma_r_given ? fr.gamma_r[a] : sr;
+  }
+  t_iso = fr.gamma_t_given != 3;
+}
+
+// the exact OU step of a body without HI (spec 4), per body axis:
+// c = exp(-zeta h / m) and the noise amplitude without sqrt(kT)
+struct RigidOUCoeff {
+  double mass, inertia[3];
+  double ct[3], st[3];    // translation: decay, sqrt((1 - c^2) / m) (times sqrt(kT): velocity)
+  double cr[3], sr[3];    // rotation: decay, sqrt(I (1 - c^2))
+  bool t_iso;
+};
+
+// the coefficients of a body of mass m and principal moments inertia with
+// the frictions zt, zr over a step h; tmin becomes the smaller of itself and
+// the body's shortest momentum relaxation time (m/zt, I/zr; time units)
+GEOMINT_INLINE void rigid_ou_coeff(double h, double m, const double inertia[3], const double zt[3],
+                                   const double zr[3], bool t_iso, RigidOUCoeff &c, double &tmin)
+{
+  c.mass = m;
+  c.t_iso = t_iso;
+  for (int a = 0; a < 3; a++) {
+    c.inertia[a] = inertia[a];
+    const OUCoefficients t = ou_coefficients(h, zt[a] / m);
+    c.ct[a] = t.c1;
+    c.st[a] = std::sqrt(t.s / m);
+    const OUCoefficients r = ou_coefficients(h, zr[a] / inertia[a]);
+    c.cr[a] = r.c1;
+    c.sr[a] = std::sqrt(inertia[a] * r.s);
+    if (zt[a] > 0.0 && m / zt[a] < tmin) tmin = m / zt[a];
+    if (zr[a] > 0.0 && inertia[a] / zr[a] < tmin) tmin = inertia[a] / zr[a];
+  }
+}
+
+// the OU step of one body at orientation q with the deviates xt
+// (translation) and xr (rotation), skt = sqrt(kT) (velocity units): v is
+// the velocity, L the space-frame angular momentum; de accumulates the
+// kinetic energy given to the bath (mass velocity^2)
+GEOMINT_INLINE void rigid_ou_body(const RigidOUCoeff &c, double skt, const double q[4], double v[3],
+                                  double L[3], const double xt[3], const double xr[3], double &de)
+{
+  const double m = c.mass;
+  double sigma[3];
+  if (c.t_iso) {
+    de += 0.5 * m * ou_kick(v, c.ct[0], skt * c.st[0], xt);
+  } else {
+    const double w[3] = {1.0 / m, 1.0 / m, 1.0 / m};    // v^2 / (2 w) = m v^2 / 2
+    for (int a = 0; a < 3; a++) sigma[a] = skt * c.st[a];
+    de -= quat_ou_angmom(q, v, w, c.ct, sigma, xt);
+  }
+  for (int a = 0; a < 3; a++) sigma[a] = skt * c.sr[a];
+  de -= quat_ou_angmom(q, L, c.inertia, c.cr, sigma, xr);
+}
+
+}    // namespace geomint
+
+#endif
