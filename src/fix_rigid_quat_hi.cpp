@@ -1,8 +1,9 @@
 /* ----------------------------------------------------------------------
    GEOMINT - geometric integrators for LAMMPS
    fix rigid/quat/hi, bodystyle atom: each ellipsoid (atom_style ellipsoid:
-   rmass, bonus quaternion and shape, space-frame angmom and torque) is one
-   rigid body.  One step (spec 2.2): half kick; half drift and the rotor
+   rmass, bonus quaternion and shape, space-frame angmom and torque) or each
+   sphere (atom_style sphere: rmass, radius, omega and torque; the fix keeps
+   its quaternion, L = I omega with I = 0.4 m r^2) is one rigid body.  One step (spec 2.2): half kick; half drift and the rotor
    R3 R2 R1 over h/2; the exact OU step of all momenta with the friction at
    this midpoint; half drift and the rotor R1 R2 R3 over h/2; q renormalised;
    forces; half kick.  See doc/fix_rigid_quat_hi.rst.
@@ -31,6 +32,7 @@
 #include "geomint/baoab.h"
 #include "geomint/quaternion.h"
 #include "geomint/random.h"
+#include "geomint/rigid_body.h"
 
 #include <algorithm>
 #include <cmath>
@@ -41,6 +43,7 @@ using namespace FixConst;
 
 static const char *const STYLE = "Fix rigid/quat/hi";
 static constexpr int RESTART_VERSION = 1;
+static constexpr int PERATOM_VERSION = 1;    // sphere mode: [size, version, q0, q1, q2, q3]
 static constexpr double INERTIA = 0.2;    // moment prefactor of a solid ellipsoid (as LAMMPS)
 
 /* ----------------------------------------------------------------------
@@ -48,8 +51,8 @@ static constexpr double INERTIA = 0.2;    // moment prefactor of a solid ellipso
 ------------------------------------------------------------------------- */
 
 FixRigidQuatHi::FixRigidQuatHi(LAMMPS *lmp, int narg, char **arg) :
-    Fix(lmp, narg, arg), core(nullptr), avec(nullptr), dtf(0.0), e_bath_local(0.0),
-    lambda_local(0.0), per_type(false), tmin_types(0.0)
+    Fix(lmp, narg, arg), core(nullptr), avec(nullptr), sphere(false), quat(nullptr), dtf(0.0),
+    e_bath_local(0.0), lambda_local(0.0), per_type(false), tmin_types(0.0)
 {
   if (narg < 7 || strcmp(arg[3], "atom") != 0)
     error->all(FLERR, "Illegal fix rigid/quat/hi command: expected 'fix ID group rigid/quat/hi "
@@ -68,11 +71,34 @@ FixRigidQuatHi::FixRigidQuatHi(LAMMPS *lmp, int narg, char **arg) :
   core = new RigidQuatHiCore(lmp, STYLE);
   core->parse(narg - 4, &arg[4], 3);
   ecouple_flag = core->tally ? 1 : 0;
+
+  // spheres (an atom style with radius, omega and torque, not ellipsoid) have
+  // no orientation in LAMMPS: the fix keeps their quaternions, which migrate
+  // with the atoms, go into restart files and are output as f_ID[1-4]
+  sphere = !atom->style_match("ellipsoid") && atom->radius_flag && atom->omega_flag &&
+      atom->torque_flag && atom->rmass_flag;
+  if (sphere) {
+    peratom_flag = 1;
+    size_peratom_cols = 4;
+    peratom_freq = 1;
+    restart_peratom = 1;
+    maxexchange = 4;
+    create_attribute = 1;    // atoms created later start at q = (1, 0, 0, 0)
+    grow_arrays(atom->nmax);
+    atom->add_callback(Atom::GROW);
+    atom->add_callback(Atom::RESTART);
+    for (int i = 0; i < atom->nlocal; i++) set_arrays(i);
+  }
 }
 
 FixRigidQuatHi::~FixRigidQuatHi()
 {
   delete core;
+  if (sphere && geomint_compat::fix_exists(modify, id)) {
+    atom->delete_callback(id, Atom::GROW);
+    atom->delete_callback(id, Atom::RESTART);
+  }
+  memory->destroy(quat);
 }
 
 int FixRigidQuatHi::setmask()
@@ -88,21 +114,22 @@ int FixRigidQuatHi::setmask()
 void FixRigidQuatHi::init()
 {
   avec = dynamic_cast<AtomVecEllipsoid *>(atom->style_match("ellipsoid"));
-  if (!avec)
-    error->all(FLERR, "{}: bodystyle atom needs atom_style ellipsoid (each atom one rigid body "
-               "with a quaternion and principal moments; spheres are ellipsoids with equal axes)",
+  if (!avec && !sphere)
+    error->all(FLERR, "{}: bodystyle atom needs atom_style ellipsoid or sphere (each atom one "
+               "rigid body: an ellipsoid with its quaternion and shape, or a sphere with radius, "
+               "omega and torque, whose quaternion the fix keeps)",
                STYLE);
   if (domain->dimension == 2)
     error->all(FLERR, "{}: 2d simulations are not supported", STYLE);
   if (utils::strmatch(update->integrate_style, "^respa"))
     error->all(FLERR, "{}: run_style respa is not supported; use run_style verlet", STYLE);
 
-  // every atom of the group is an ellipsoid with three positive moments
+  // every atom of the group is an ellipsoid or a sphere with three positive moments
   const int *mask = atom->mask;
   std::string failure;
   for (int i = 0; i < atom->nlocal && failure.empty(); i++) {
     if (!(mask[i] & groupbit)) continue;
-    if (atom->ellipsoid[i] < 0) {
+    if (!sphere && atom->ellipsoid[i] < 0) {
       failure = fmt::format("{}: atom {} has no shape: every atom of bodystyle atom must be an "
                             "ellipsoid (set its shape with 'set atom {} shape a b c')",
                             STYLE, atom->tag[i], atom->tag[i]);
@@ -111,8 +138,9 @@ void FixRigidQuatHi::init()
       principal_moments(i, inertia);
       if (!(inertia[0] > 0.0 && inertia[1] > 0.0 && inertia[2] > 0.0))
         failure = fmt::format("{}: atom {} has principal moments {} {} {}; all three must be > 0 "
-                              "(a body with a zero moment, e.g. a needle, makes K singular)",
-                              STYLE, atom->tag[i], inertia[0], inertia[1], inertia[2]);
+                              "(a body with a zero moment, e.g. a needle{}, makes K singular)",
+                              STYLE, atom->tag[i], inertia[0], inertia[1], inertia[2],
+                              sphere ? " or a point particle of radius 0" : "");
     }
   }
   failure = geomint_compat::first_failure(lmp, failure);
@@ -154,28 +182,17 @@ void FixRigidQuatHi::reset_dt()
 void FixRigidQuatHi::body_coeff(double m, const double inertia[3], double radius, TypeCoeff &c,
                                 double &tmin) const
 {
-  const double h = update->dt;
   double zt[3], zr[3];
-  core->body_friction(radius, zt, zr, c.t_iso);
-  c.mass = m;
-  for (int a = 0; a < 3; a++) {
-    c.inertia[a] = inertia[a];
-    const geomint::OUCoefficients t = geomint::ou_coefficients(h, zt[a] / m);
-    c.ct[a] = t.c1;
-    c.st[a] = std::sqrt(t.s / m);
-    const geomint::OUCoefficients r = geomint::ou_coefficients(h, zr[a] / inertia[a]);
-    c.cr[a] = r.c1;
-    c.sr[a] = std::sqrt(inertia[a] * r.s);
-    if (zt[a] > 0.0) tmin = std::min(tmin, m / zt[a]);
-    if (zr[a] > 0.0) tmin = std::min(tmin, inertia[a] / zr[a]);
-  }
+  bool t_iso;
+  core->body_friction(radius, zt, zr, t_iso);
+  geomint::rigid_ou_coeff(update->dt, m, inertia, zt, zr, t_iso, c, tmin);
 }
 
 // per-type coefficients if all bodies of each type present agree (collective)
 void FixRigidQuatHi::setup_type_coeff()
 {
   per_type = false;
-  if (core->hi != RigidQuatHiCore::HI_OFF || !avec) return;
+  if (core->hi != RigidQuatHiCore::HI_OFF || (!avec && !sphere)) return;
   const int ntypes = atom->ntypes;
   // per type: mass, moments, radius of the first body seen, and a conflict flag
   std::vector<double> ref(5 * (ntypes + 1), 0.0);
@@ -229,11 +246,32 @@ void FixRigidQuatHi::reset_target(double t)
 
 inline void FixRigidQuatHi::principal_moments(int i, double inertia[3]) const
 {
-  const double *shape = avec->bonus[atom->ellipsoid[i]].shape;
   const double m = atom->rmass[i];
+  if (sphere) {
+    inertia[0] = inertia[1] = inertia[2] = geomint::sphere_moment(m, atom->radius[i]);
+    return;
+  }
+  const double *shape = avec->bonus[atom->ellipsoid[i]].shape;
   inertia[0] = INERTIA * m * (shape[1] * shape[1] + shape[2] * shape[2]);
   inertia[1] = INERTIA * m * (shape[0] * shape[0] + shape[2] * shape[2]);
   inertia[2] = INERTIA * m * (shape[0] * shape[0] + shape[1] * shape[1]);
+}
+
+// ellipsoids: LAMMPS's angmom; spheres: L = I omega (isotropic I)
+inline void FixRigidQuatHi::load_angmom(int i, const double inertia[3], double L[3]) const
+{
+  if (sphere)
+    geomint::sphere_angmom(inertia[0], atom->omega[i], L);
+  else
+    for (int a = 0; a < 3; a++) L[a] = atom->angmom[i][a];
+}
+
+inline void FixRigidQuatHi::store_angmom(int i, const double inertia[3], const double L[3])
+{
+  if (sphere)
+    geomint::sphere_omega(inertia[0], L, atom->omega[i]);
+  else
+    for (int a = 0; a < 3; a++) atom->angmom[i][a] = L[a];
 }
 
 /* ----------------------------------------------------------------------
@@ -242,10 +280,10 @@ inline void FixRigidQuatHi::principal_moments(int i, double inertia[3]) const
 
 void FixRigidQuatHi::initial_integrate(int /*vflag*/)
 {
-  half_kick();
-  half_drift_rotate(true);
   core->compute_target();
   const double kT = force->boltz * core->t_target / force->mvv2e;
+  half_kick();
+  half_drift_rotate(true);
   if (core->hi == RigidQuatHiCore::HI_RPY)
     ou_rpy(kT);
   else
@@ -263,11 +301,25 @@ void FixRigidQuatHi::half_kick()
 {
   double **v = atom->v;
   double **f = atom->f;
-  double **angmom = atom->angmom;
   double **torque = atom->torque;
   const double *rmass = atom->rmass;
   const int *mask = atom->mask;
   const int nlocal = atom->nlocal;
+  if (sphere) {
+    double **omega = atom->omega;
+    const double *radius = atom->radius;
+    for (int i = 0; i < nlocal; i++)
+      if (mask[i] & groupbit) {
+        geomint::kick(v[i], f[i], dtf / rmass[i]);
+        const double inertia = geomint::sphere_moment(rmass[i], radius[i]);
+        double L[3];
+        geomint::sphere_angmom(inertia, omega[i], L);
+        geomint::kick(L, torque[i], dtf);
+        geomint::sphere_omega(inertia, L, omega[i]);
+      }
+    return;
+  }
+  double **angmom = atom->angmom;
   for (int i = 0; i < nlocal; i++)
     if (mask[i] & groupbit) {
       geomint::kick(v[i], f[i], dtf / rmass[i]);
@@ -285,32 +337,21 @@ void FixRigidQuatHi::half_drift_rotate(bool before)
 {
   double **x = atom->x;
   double **v = atom->v;
-  double **angmom = atom->angmom;
   const int *mask = atom->mask;
-  const int *ellipsoid = atom->ellipsoid;
-  AtomVecEllipsoid::Bonus *bonus = avec->bonus;
   const int nlocal = atom->nlocal;
   const double half_h = 0.5 * update->dt;
-  const bool nosquish = core->rotor == RigidQuatHiCore::ROTOR_NOSQUISH;
+  const int rotor = core->rotor == RigidQuatHiCore::ROTOR_NOSQUISH
+      ? geomint::ROTOR_HALF_NOSQUISH
+      : (before ? geomint::ROTOR_HALF_BEFORE : geomint::ROTOR_HALF_AFTER);
   const bool normalize = !before && core->normalize;
   for (int i = 0; i < nlocal; i++)
     if (mask[i] & groupbit) {
-      geomint::drift(x[i], v[i], half_h);
-      double *q = bonus[ellipsoid[i]].quat;
-      double inertia[3], pi[4];
+      double inertia[3], L[3];
       principal_moments(i, inertia);
-      geomint::quat_pi_from_angmom(q, angmom[i], pi);
-      if (nosquish)
-        geomint::quat_rotor_nosquish(half_h, inertia, q, pi);
-      else if (before)
-        geomint::quat_rotor_before(half_h, inertia, q, pi);
-      else
-        geomint::quat_rotor_after(half_h, inertia, q, pi);
-      if (normalize) {
-        const double r = 1.0 / std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-        for (int k = 0; k < 4; k++) q[k] *= r;
-      }
-      geomint::quat_angmom_from_pi(q, pi, angmom[i]);
+      double *q = sphere ? quat[i] : avec->bonus[atom->ellipsoid[i]].quat;
+      load_angmom(i, inertia, L);
+      geomint::rigid_drift_rotate(x[i], v[i], q, L, inertia, half_h, rotor, normalize);
+      store_angmom(i, inertia, L);
     }
 }
 
@@ -323,12 +364,9 @@ void FixRigidQuatHi::half_drift_rotate(bool before)
 void FixRigidQuatHi::ou_off(double kT)
 {
   double **v = atom->v;
-  double **angmom = atom->angmom;
   const int *mask = atom->mask;
   const int *type = atom->type;
-  const int *ellipsoid = atom->ellipsoid;
   const tagint *tag = atom->tag;
-  AtomVecEllipsoid::Bonus *bonus = avec->bonus;
   const int nlocal = atom->nlocal;
   const bigint step = update->ntimestep;
   const double skt = std::sqrt(kT);
@@ -369,18 +407,11 @@ void FixRigidQuatHi::ou_off(double kT)
         principal_moments(i, inertia);
         body_coeff(atom->rmass[i], inertia, core->atom_radius(i), own, tmin);
       }
-      const double *q = bonus[ellipsoid[i]].quat;
-      const double m = c->mass;
-      double sigma[3];
-      if (c->t_iso) {
-        de += 0.5 * m * geomint::ou_kick(v[i], c->ct[0], skt * c->st[0], xt[j]);
-      } else {
-        const double w[3] = {1.0 / m, 1.0 / m, 1.0 / m};    // v^2 / (2 w) = m v^2 / 2
-        for (int a = 0; a < 3; a++) sigma[a] = skt * c->st[a];
-        de -= geomint::quat_ou_angmom(q, v[i], w, c->ct, sigma, xt[j]);
-      }
-      for (int a = 0; a < 3; a++) sigma[a] = skt * c->sr[a];
-      de -= geomint::quat_ou_angmom(q, angmom[i], c->inertia, c->cr, sigma, xr[j]);
+      const double *q = sphere ? quat[i] : avec->bonus[atom->ellipsoid[i]].quat;
+      double L[3];
+      load_angmom(i, c->inertia, L);
+      geomint::rigid_ou_body(*c, skt, q, v[i], L, xt[j], xr[j], de);
+      store_angmom(i, c->inertia, L);
     }
   }
   lambda_local = tmin;
@@ -395,12 +426,9 @@ void FixRigidQuatHi::ou_rpy(double kT)
 {
   double **x = atom->x;
   double **v = atom->v;
-  double **angmom = atom->angmom;
   const double *rmass = atom->rmass;
   const int *mask = atom->mask;
-  const int *ellipsoid = atom->ellipsoid;
   const tagint *tag = atom->tag;
-  AtomVecEllipsoid::Bonus *bonus = avec->bonus;
   const int nlocal = atom->nlocal;
   constexpr int P = RigidQuatHiCore::PACK;
 
@@ -414,23 +442,20 @@ void FixRigidQuatHi::ou_rpy(double kT)
     double *b = &pack[static_cast<size_t>(P) * j];
     b[0] = static_cast<double>(tag[i]);
     for (int a = 0; a < 3; a++) b[1 + a] = x[i][a];
-    for (int a = 0; a < 4; a++) b[4 + a] = bonus[ellipsoid[i]].quat[a];
+    const double *q = sphere ? quat[i] : avec->bonus[atom->ellipsoid[i]].quat;
+    for (int a = 0; a < 4; a++) b[4 + a] = q[a];
     b[8] = rmass[i];
     principal_moments(i, b + 9);
     b[12] = core->atom_radius(i);
-    for (int a = 0; a < 3; a++) {
-      b[13 + a] = rmass[i] * v[i][a];
-      b[16 + a] = angmom[i][a];
-    }
+    for (int a = 0; a < 3; a++) b[13 + a] = rmass[i] * v[i][a];
+    load_angmom(i, b + 9, b + 16);
   }
   const double heat = core->dense_step(pack, nb, kT, update->dt);
   for (int j = 0; j < nb; j++) {
     const int i = pack_index[j];
     const double *b = &pack[static_cast<size_t>(P) * j];
-    for (int a = 0; a < 3; a++) {
-      v[i][a] = b[13 + a] / rmass[i];
-      angmom[i][a] = b[16 + a];
-    }
+    for (int a = 0; a < 3; a++) v[i][a] = b[13 + a] / rmass[i];
+    store_angmom(i, b + 9, b + 16);
   }
   if (core->tally) e_bath_local += force->mvv2e * heat;
 }
@@ -464,18 +489,17 @@ double FixRigidQuatHi::compute_vector(int n)
   }
   if (n == 6) return core->factor_seconds();
   double **v = atom->v;
-  double **angmom = atom->angmom;
   const double *rmass = atom->rmass;
   const int *mask = atom->mask;
-  const int *ellipsoid = atom->ellipsoid;
   double local[5] = {0.0, 0.0, 0.0, 0.0, 0.0};    // 2 KE_t, 2 KE_r axes 1-3, count
-  if (avec)
+  if (avec || sphere)
     for (int i = 0; i < atom->nlocal; i++)
       if (mask[i] & groupbit) {
-        double inertia[3], b[3];
+        double inertia[3], L[3], b[3];
         principal_moments(i, inertia);
+        load_angmom(i, inertia, L);
         local[0] += rmass[i] * (v[i][0] * v[i][0] + v[i][1] * v[i][1] + v[i][2] * v[i][2]);
-        geomint::quat_space_to_body(avec->bonus[ellipsoid[i]].quat, angmom[i], b);
+        geomint::quat_space_to_body(sphere ? quat[i] : avec->bonus[atom->ellipsoid[i]].quat, L, b);
         for (int a = 0; a < 3; a++) local[1 + a] += b[a] * b[a] / inertia[a];
         local[4] += 1.0;
       }
@@ -518,9 +542,74 @@ void FixRigidQuatHi::restart(char *buf)
 
 double FixRigidQuatHi::memory_usage()
 {
-  double bytes = 0.0;
+  double bytes = sphere ? 4.0 * sizeof(double) * atom->nmax : 0.0;
   bytes += static_cast<double>(pack.capacity()) * sizeof(double);
   bytes += static_cast<double>(pack_index.capacity()) * sizeof(int);
   bytes += core->memory_usage();
   return bytes;
+}
+
+/* ----------------------------------------------------------------------
+   sphere mode: the per-atom quaternion (new atoms start at q = (1,0,0,0))
+------------------------------------------------------------------------- */
+
+void FixRigidQuatHi::grow_arrays(int nmax)
+{
+  memory->grow(quat, nmax, 4, "rigid/quat/hi:quat");
+  array_atom = quat;
+}
+
+void FixRigidQuatHi::copy_arrays(int i, int j, int /*delflag*/)
+{
+  for (int k = 0; k < 4; k++) quat[j][k] = quat[i][k];
+}
+
+void FixRigidQuatHi::set_arrays(int i)
+{
+  quat[i][0] = 1.0;
+  quat[i][1] = quat[i][2] = quat[i][3] = 0.0;
+}
+
+int FixRigidQuatHi::pack_exchange(int i, double *buf)
+{
+  for (int k = 0; k < 4; k++) buf[k] = quat[i][k];
+  return 4;
+}
+
+int FixRigidQuatHi::unpack_exchange(int nlocal, double *buf)
+{
+  for (int k = 0; k < 4; k++) quat[nlocal][k] = buf[k];
+  return 4;
+}
+
+int FixRigidQuatHi::pack_restart(int i, double *buf)
+{
+  buf[0] = 6;
+  buf[1] = PERATOM_VERSION;
+  for (int k = 0; k < 4; k++) buf[2 + k] = quat[i][k];
+  return 6;
+}
+
+void FixRigidQuatHi::unpack_restart(int nlocal, int nth)
+{
+  double **extra = atom->extra;
+  int m = 0;
+  for (int i = 0; i < nth; i++) m += static_cast<int>(extra[nlocal][m]);
+  const int size = static_cast<int>(extra[nlocal][m]);
+  if (size != 6 || static_cast<int>(extra[nlocal][m + 1]) != PERATOM_VERSION)
+    geomint_compat::error_one(lmp, FLERR, "{}: the restart file holds per-atom fix {} state of an "
+                              "unknown layout ({} values, version {}); this GEOMINT reads version "
+                              "{}. Use the GEOMINT that wrote it, or a new fix ID to start afresh",
+                              STYLE, id, size, size > 1 ? extra[nlocal][m + 1] : 0.0, PERATOM_VERSION);
+  for (int k = 0; k < 4; k++) quat[nlocal][k] = extra[nlocal][m + 2 + k];
+}
+
+int FixRigidQuatHi::size_restart(int /*nlocal*/)
+{
+  return 6;
+}
+
+int FixRigidQuatHi::maxsize_restart()
+{
+  return 6;
 }

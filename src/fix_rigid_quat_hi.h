@@ -3,13 +3,16 @@
    fix rigid/quat/hi: quaternion rigid-body Langevin dynamics with
    translation-rotation hydrodynamic interactions and an exact OU step
    (seed 004; doc/fix_rigid_quat_hi.rst).  This class is `bodystyle atom`:
-   every ellipsoid of the group is one body.
+   every atom of the group is one body, an ellipsoid (atom_style ellipsoid)
+   or a sphere (atom_style sphere, whose quaternion the fix keeps).
 ------------------------------------------------------------------------- */
 
 #ifndef GEOMINT_FIX_RIGID_QUAT_HI_H
 #define GEOMINT_FIX_RIGID_QUAT_HI_H
 
 #include "fix.h"
+
+#include "geomint/rigid_body.h"
 
 #include <vector>
 
@@ -32,9 +35,22 @@ class FixRigidQuatHi : public Fix {
   void restart(char *) override;
   double memory_usage() override;
 
+  // sphere mode: the per-atom quaternion (migration, restart, f_ID[1-4])
+  void grow_arrays(int) override;
+  void copy_arrays(int, int, int) override;
+  void set_arrays(int) override;
+  int pack_exchange(int, double *) override;
+  int unpack_exchange(int, double *) override;
+  int pack_restart(int, double *) override;
+  void unpack_restart(int, int) override;
+  int size_restart(int) override;
+  int maxsize_restart() override;
+
  protected:
   class RigidQuatHiCore *core;
-  class AtomVecEllipsoid *avec;
+  class AtomVecEllipsoid *avec;    // ellipsoid mode
+  bool sphere;                     // sphere mode: atom_style sphere (radius, omega, torque)
+  double **quat;                   // sphere mode: the bodies' quaternions, kept by the fix
   double dtf;                   // h/2 ftm2v
   double e_bath_local;          // energy given to the bath on this rank (energy units; a
                                 // restart file's tally goes to rank 0)
@@ -44,12 +60,7 @@ class FixRigidQuatHi : public Fix {
 
   // hi off: per-type coefficients when every body of a type has the same
   // mass, shape and radius (checked at setup); else per body each step
-  struct TypeCoeff {
-    double mass, inertia[3];
-    double ct[3], st[3];    // translation: decay, sqrt((1 - c^2) / m) (times sqrt(kT): velocity)
-    double cr[3], sr[3];    // rotation: decay, sqrt(I (1 - c^2))
-    bool t_iso;
-  };
+  typedef geomint::RigidOUCoeff TypeCoeff;
   std::vector<TypeCoeff> type_coeff;    // 1..ntypes
   bool per_type;                        // type_coeff is valid
   double tmin_types;                    // smallest relaxation time of the types
@@ -57,6 +68,9 @@ class FixRigidQuatHi : public Fix {
   void setup_type_coeff();
 
   void principal_moments(int i, double inertia[3]) const;
+  // the space-frame angular momentum of body i (spheres: I omega) and back
+  void load_angmom(int i, const double inertia[3], double L[3]) const;
+  void store_angmom(int i, const double inertia[3], const double L[3]);
   void half_kick();
   void half_drift_rotate(bool before);
   void ou_off(double kT);
