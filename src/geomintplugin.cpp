@@ -27,6 +27,7 @@
 
 #ifdef GEOMINT_KOKKOS
 #include "fix_bagogab_kokkos.h"
+#include "fix_rigid_quat_hi_kokkos.h"
 #endif
 
 using namespace LAMMPS_NS;
@@ -59,6 +60,17 @@ void *rigid_quat_hi_creator(void *lmp, int argc, char **argv)
   }
   return new FixRigidQuatHi(l, argc, argv);
 }
+
+#ifdef GEOMINT_KOKKOS
+// fix rigid/quat/hi/kk: bodystyle atom (on atom_style sphere) has a Kokkos
+// class; any other body style gets what fix rigid/quat/hi gives it (under
+// -sf kk a CPU fix runs on the host copies of the atom data)
+template <class FixType> void *rigid_quat_hi_kk_creator(void *lmp, int argc, char **argv)
+{
+  if (argc > 3 && strcmp(argv[3], "atom") != 0) return rigid_quat_hi_creator(lmp, argc, argv);
+  return new FixType(static_cast<LAMMPS *>(lmp), argc, argv);
+}
+#endif
 
 struct StyleEntry {
   const char *style;
@@ -102,6 +114,12 @@ const StyleEntry styles[] = {
     // (without a GPU backend LMPHostType is LMPDeviceType: the same class)
     {"fix", "bagogab/kk/host", "GEOMINT BAOAB Langevin integrator, Kokkos host", nullptr,
      &fix_creator<FixBagogabKokkos<LMPHostType>>},
+    {"fix", "rigid/quat/hi/kk", "GEOMINT quaternion rigid-body Langevin (spheres), Kokkos", nullptr,
+     &rigid_quat_hi_kk_creator<FixRigidQuatHiKokkos<LMPDeviceType>>},
+    {"fix", "rigid/quat/hi/kk/device", "GEOMINT quaternion rigid-body Langevin (spheres), Kokkos device",
+     nullptr, &rigid_quat_hi_kk_creator<FixRigidQuatHiKokkos<LMPDeviceType>>},
+    {"fix", "rigid/quat/hi/kk/host", "GEOMINT quaternion rigid-body Langevin (spheres), Kokkos host",
+     nullptr, &rigid_quat_hi_kk_creator<FixRigidQuatHiKokkos<LMPHostType>>},
 #endif
 };
 

@@ -1,0 +1,64 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   GEOMINT - fix rigid/quat/hi/kk: bodystyle atom on atom_style sphere
+   (sphere/kk), the per-body sub-steps of fix rigid/quat/hi as Kokkos
+   kernels over the same lib/geomint kernels (rigid_body.h), the fix's
+   quaternions as a DualView.  hi off runs entirely in one kernel per step;
+   hi rpy does its dense step on the host (rank 0, LAPACK) between two
+   kernels.  There is no ellipsoid variant: LAMMPS has no atom_style
+   ellipsoid/kk.
+------------------------------------------------------------------------- */
+
+#ifdef FIX_CLASS
+// clang-format off
+FixStyle(rigid/quat/hi/kk,FixRigidQuatHiKokkos<LMPDeviceType>);
+FixStyle(rigid/quat/hi/kk/device,FixRigidQuatHiKokkos<LMPDeviceType>);
+FixStyle(rigid/quat/hi/kk/host,FixRigidQuatHiKokkos<LMPHostType>);
+// clang-format on
+#else
+
+#ifndef GEOMINT_FIX_RIGID_QUAT_HI_KOKKOS_H
+#define GEOMINT_FIX_RIGID_QUAT_HI_KOKKOS_H
+
+#include "fix_rigid_quat_hi.h"
+#include "kokkos_type.h"
+
+#include "geomint/rigid_body.h"
+
+namespace LAMMPS_NS {
+
+template <class DeviceType> class FixRigidQuatHiKokkos : public FixRigidQuatHi {
+ public:
+  FixRigidQuatHiKokkos(class LAMMPS *, int, char **);
+  ~FixRigidQuatHiKokkos() override;
+  void init() override;
+  void setup(int) override;
+  void initial_integrate(int) override;
+  void final_integrate() override;
+  void reset_dt() override;
+  double compute_vector(int) override;
+
+  // host-side access to the quaternions (migration, sorting, restart): synced
+  void grow_arrays(int) override;
+  void copy_arrays(int, int, int) override;
+  void set_arrays(int) override;
+  int pack_exchange(int, double *) override;
+  int unpack_exchange(int, double *) override;
+  int pack_restart(int, double *) override;
+  void unpack_restart(int, int) override;
+  double memory_usage() override;
+
+  typedef Kokkos::DualView<geomint::RigidOUCoeff *, DeviceType> tdual_coeff;
+  typedef Kokkos::DualView<double *, DeviceType> tdual_radius;
+
+ private:
+  typename ArrayTypes<DeviceType>::tdual_double_2d k_quat;    // aliases FixRigidQuatHi::quat
+  tdual_coeff k_tcoeff;                                         // per type (hi off, per_type)
+  tdual_radius k_tradius;                                       // hydrodynamic radius per type
+  void sync_host_properties();
+  void upload_types();
+};
+
+}    // namespace LAMMPS_NS
+
+#endif
+#endif
