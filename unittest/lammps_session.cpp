@@ -133,7 +133,10 @@ std::vector<double> Session::atom_vec3(const std::string &what)
     if (what == "x") {
       lmp->domain->unmap(atom->x[i], atom->image[i], u);
     } else {
-      double **a = (what == "v") ? atom->v : (what == "angmom" ? atom->angmom : atom->f);
+      double **a = (what == "v") ? atom->v
+          : what == "angmom"     ? atom->angmom
+          : what == "omega"      ? atom->omega
+                                 : atom->f;
       for (int k = 0; k < 3; k++) u[k] = a[i][k];
     }
     for (int k = 0; k < 3; k++) local[3 * i + k] = u[k];

@@ -30,7 +30,7 @@ class Session {
   double fix_vector(const std::string &fix_id, int i);
 
   // per-atom data in tag order (tag t at index t-1), gathered from all ranks
-  std::vector<double> atom_vec3(const std::string &what);    // "x" (unwrapped), "v", "f", "angmom"
+  std::vector<double> atom_vec3(const std::string &what);    // "x" (unwrapped), "v", "f", "angmom", "omega"
   std::vector<double> ellipsoid_quat();                       // 4 per atom (atom_style ellipsoid)
   std::vector<double> fix_peratom(const std::string &fix_id, int ncol);
 
