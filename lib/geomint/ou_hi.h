@@ -14,7 +14,9 @@
 // and A^T is orthogonal, so U only changes by a block rotation): a factor reused
 // over later steps (every N) then turns with the bodies.
 //
-// Host code (LAPACK); link a LAPACK (Debian: libopenblas-dev).
+// Host code (LAPACK); link a LAPACK (Debian: libopenblas-dev).  Built with
+// GEOMINT_CUSOLVER the eigendecomposition runs on the GPU (cuSOLVER syevd,
+// src/geomint_cusolver.cpp) when one is usable, else with LAPACK.
 #ifndef GEOMINT_OU_HI_H
 #define GEOMINT_OU_HI_H
 
@@ -26,6 +28,14 @@ extern "C" void dsyevd_(const char *jobz, const char *uplo, const int *n, double
                         int *info);
 
 namespace geomint {
+
+#ifdef GEOMINT_CUSOLVER
+// the eigenvalues w (ascending) and eigenvectors (over a) of the symmetric
+// column-major n x n matrix a with cuSOLVER's syevd on the GPU; returns 0,
+// cuSOLVER's info (> 0: no convergence), or -1 without a usable GPU (a
+// unchanged: the caller uses LAPACK)
+int cusolver_syevd(int n, double *a, double *w);
+#endif
 
 struct OUHIFactor {
   int n = 0;                    // bodies
@@ -103,16 +113,22 @@ inline int ou_hi_factor(int n, const double *mass, const double *inertia, const 
         }
     }
   f.w.resize(N);
-  int lwork = -1, liwork = -1, info = 0, iq = 0;
-  double wq = 0.0;
-  dsyevd_("V", "U", &N, f.u.data(), &N, f.w.data(), &wq, &lwork, &iq, &liwork, &info);
-  if (info) return info;
-  lwork = static_cast<int>(wq);
-  liwork = iq;
-  if (static_cast<int>(f.work.size()) < lwork) f.work.resize(lwork);
-  if (static_cast<int>(f.iwork.size()) < liwork) f.iwork.resize(liwork);
-  dsyevd_("V", "U", &N, f.u.data(), &N, f.w.data(), f.work.data(), &lwork, f.iwork.data(),
-          &liwork, &info);
+  int info = -1;
+#ifdef GEOMINT_CUSOLVER
+  info = cusolver_syevd(N, f.u.data(), f.w.data());
+#endif
+  if (info < 0) {
+    int lwork = -1, liwork = -1, iq = 0;
+    double wq = 0.0;
+    dsyevd_("V", "U", &N, f.u.data(), &N, f.w.data(), &wq, &lwork, &iq, &liwork, &info);
+    if (info) return info;
+    lwork = static_cast<int>(wq);
+    liwork = iq;
+    if (static_cast<int>(f.work.size()) < lwork) f.work.resize(lwork);
+    if (static_cast<int>(f.iwork.size()) < liwork) f.iwork.resize(liwork);
+    dsyevd_("V", "U", &N, f.u.data(), &N, f.w.data(), f.work.data(), &lwork, f.iwork.data(),
+            &liwork, &info);
+  }
   if (info) return info;
   f.mobility_min = f.w[0];
   f.decay.resize(N);
