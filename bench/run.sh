@@ -53,8 +53,24 @@ if [ "$which" = dg ] || [ "$which" = all ]; then
   fi
 fi
 if [ "$which" = rigid ] || [ "$which" = all ]; then
-  # fix rigid/quat/hi has no /kk variant (nor has fix nve/asphere, and fix langevin/kk
-  # has no angmom): these run with the CPU styles only, also under --kk
+  # atom_style sphere, hi off, 4000 spheres: fix rigid/quat/hi vs fix nve/sphere +
+  # fix langevin omega yes (same friction); under --kk fix rigid/quat/hi/kk vs
+  # nve/sphere/kk + langevin/kk, which has no omega (translations thermostatted only)
+  if [ -n "$tag" ]; then
+    run_one rigid_sphere rigid_sphere nve_sphere+langevin -var omega no
+    # the same deck with the CPU styles on 1 rank: what the 2 threads of /kk buy
+    echo "== bench rigid_sphere, CPU styles on 1 rank, langevin without omega (log: out/bench/rigid_sphere.noomega.log)"
+    (cd "$out" && "$lmp" -in "$root/bench/in.rigid_sphere" -var omega no -log rigid_sphere.noomega.log -screen none) \
+      || { echo "benchmark rigid_sphere failed; see $out/rigid_sphere.noomega.log" >&2; exit 1; }
+    "$py" "$root/bench/report.py" --speedup "$out/rigid_sphere.noomega.log" "$out/rigid_sphere.kk.log" \
+      rigid_sphere nve_sphere+langevin
+  else
+    run_one rigid_sphere rigid_sphere nve_sphere+langevin
+  fi
+  "$py" "$root/bench/report.py" "$out/rigid_sphere$tag.log" rigid_sphere nve_sphere+langevin --section Modify \
+    | grep Modify
+  # the ellipsoid decks run with the CPU styles only, also under --kk (LAMMPS has no
+  # atom_style ellipsoid/kk, no fix nve/asphere/kk, and fix langevin/kk has no angmom)
   # hi off, 4000 spheres: fix rigid/quat/hi vs fix nve/asphere + fix langevin angmom
   # (same friction); the whole step and the fixes alone (Modify)
   echo "== bench rigid_off: rigid_off vs asphere+langevin (log: out/bench/rigid_off.log)"
