@@ -75,8 +75,7 @@ FixRigidQuatHi::FixRigidQuatHi(LAMMPS *lmp, int narg, char **arg) :
   // spheres (an atom style with radius, omega and torque, not ellipsoid) have
   // no orientation in LAMMPS: the fix keeps their quaternions, which migrate
   // with the atoms, go into restart files and are output as f_ID[1-4]
-  sphere = !atom->style_match("ellipsoid") && atom->radius_flag && atom->omega_flag &&
-      atom->torque_flag && atom->rmass_flag;
+  sphere = sphere_style(atom);
   if (sphere) {
     peratom_flag = 1;
     size_peratom_cols = 4;
@@ -89,6 +88,12 @@ FixRigidQuatHi::FixRigidQuatHi(LAMMPS *lmp, int narg, char **arg) :
     atom->add_callback(Atom::RESTART);
     for (int i = 0; i < atom->nlocal; i++) set_arrays(i);
   }
+}
+
+bool FixRigidQuatHi::sphere_style(Atom *atom)
+{
+  return !atom->style_match("ellipsoid") && atom->radius_flag && atom->omega_flag &&
+      atom->torque_flag && atom->rmass_flag;
 }
 
 FixRigidQuatHi::~FixRigidQuatHi()

@@ -46,6 +46,10 @@ class FixRigidQuatHi : public Fix {
   int size_restart(int) override;
   int maxsize_restart() override;
 
+  // an atom style of spheres without ellipsoids (radius, omega, torque, rmass):
+  // the fix then keeps the bodies' quaternions
+  static bool sphere_style(class Atom *);
+
  protected:
   class RigidQuatHiCore *core;
   class AtomVecEllipsoid *avec;    // ellipsoid mode

@@ -287,17 +287,24 @@ constexpr unsigned STEP_MASK =
 
 /* ---------------------------------------------------------------------- */
 
-template <class DeviceType>
-FixRigidQuatHiKokkos<DeviceType>::FixRigidQuatHiKokkos(LAMMPS *lmp, int narg, char **arg) :
-    FixRigidQuatHi(lmp, narg, arg)
+// the checks of the Kokkos variant, before FixRigidQuatHi's constructor
+// registers the fix's per-atom callbacks with Atom
+static LAMMPS *kokkos_spheres(LAMMPS *lmp)
 {
   if (!lmp->kokkos)
-    error->all(FLERR, "Fix rigid/quat/hi/kk needs the KOKKOS package enabled: run LAMMPS with "
-               "'-k on t N -sf kk' (or use fix rigid/quat/hi)");
-  if (!sphere)
-    error->all(FLERR, "Fix rigid/quat/hi/kk needs atom_style sphere (each sphere one rigid body): "
-               "LAMMPS has no atom_style ellipsoid/kk, so ellipsoids run with the CPU fix; drop "
-               "'-sf kk' (or use fix rigid/quat/hi explicitly)");
+    lmp->error->all(FLERR, "Fix rigid/quat/hi/kk needs the KOKKOS package enabled: run LAMMPS "
+                    "with '-k on t N -sf kk' (or use fix rigid/quat/hi)");
+  if (!FixRigidQuatHi::sphere_style(lmp->atom))
+    lmp->error->all(FLERR, "Fix rigid/quat/hi/kk needs atom_style sphere (each sphere one rigid "
+                    "body): LAMMPS has no atom_style ellipsoid/kk, so ellipsoids run with the CPU "
+                    "fix; drop '-sf kk' (or use fix rigid/quat/hi explicitly)");
+  return lmp;
+}
+
+template <class DeviceType>
+FixRigidQuatHiKokkos<DeviceType>::FixRigidQuatHiKokkos(LAMMPS *lmp, int narg, char **arg) :
+    FixRigidQuatHi(kokkos_spheres(lmp), narg, arg)
+{
   atomKK = (AtomKokkos *) atom;
   kokkosable = 1;
   execution_space = ExecutionSpaceFromDevice<DeviceType>::space;
