@@ -69,8 +69,9 @@ if [ "$which" = rigid ] || [ "$which" = all ]; then
   fi
   "$py" "$root/bench/report.py" "$out/rigid_sphere$tag.log" rigid_sphere nve_sphere+langevin --section Modify \
     | grep Modify
-  # the ellipsoid decks run with the CPU styles only, also under --kk (LAMMPS has no
-  # atom_style ellipsoid/kk, no fix nve/asphere/kk, and fix langevin/kk has no angmom)
+  # the ellipsoid and multi-atom body decks run with the CPU styles only, also under
+  # --kk (LAMMPS has no atom_style ellipsoid/kk, no fix nve/asphere/kk nor fix rigid/kk,
+  # and fix langevin/kk has no angmom)
   # hi off, 4000 spheres: fix rigid/quat/hi vs fix nve/asphere + fix langevin angmom
   # (same friction); the whole step and the fixes alone (Modify)
   echo "== bench rigid_off: rigid_off vs asphere+langevin (log: out/bench/rigid_off.log)"
