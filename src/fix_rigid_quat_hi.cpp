@@ -129,7 +129,27 @@ void FixRigidQuatHi::init()
   if (utils::strmatch(update->integrate_style, "^respa"))
     error->all(FLERR, "{}: run_style respa is not supported; use run_style verlet", STYLE);
 
-  // every atom of the group is an ellipsoid or a sphere with three positive moments
+  check_bodies();
+
+  // no other integrator may move these atoms
+  for (int f = 0; f < modify->nfix; f++) {
+    Fix *other = modify->fix[f];
+    if (other == this || !other->time_integrate) continue;
+    const bigint total = geomint_target::atoms_in_both(lmp, groupbit, other->groupbit);
+    if (total)
+      error->all(FLERR, "{}: fix {} ({}) also integrates {} atoms of this fix; each body must be "
+                 "moved by one integrator only",
+                 STYLE, other->id, other->style, total);
+  }
+
+  core->init();
+  dtf = 0.5 * update->dt * force->ftm2v;
+}
+
+// collective: every atom of the group is an ellipsoid or a sphere with three
+// positive moments
+void FixRigidQuatHi::check_bodies()
+{
   const int *mask = atom->mask;
   std::string failure;
   for (int i = 0; i < atom->nlocal && failure.empty(); i++) {
@@ -150,26 +170,24 @@ void FixRigidQuatHi::init()
   }
   failure = geomint_compat::first_failure(lmp, failure);
   if (!failure.empty()) error->all(FLERR, failure);
+}
 
-  // no other integrator may move these atoms
-  for (int f = 0; f < modify->nfix; f++) {
-    Fix *other = modify->fix[f];
-    if (other == this || !other->time_integrate) continue;
-    const bigint total = geomint_target::atoms_in_both(lmp, groupbit, other->groupbit);
-    if (total)
-      error->all(FLERR, "{}: fix {} ({}) also integrates {} atoms of this fix; each body must be "
-                 "moved by one integrator only",
-                 STYLE, other->id, other->style, total);
-  }
-
-  core->init();
-  dtf = 0.5 * update->dt * force->ftm2v;
+// atoms added during a run (fix deposit, fix pour, ...): checked as at init,
+// and the per-type coefficients redone (a new type, or another mass)
+bool FixRigidQuatHi::atoms_changed()
+{
+  if (atom->natoms == natoms_setup) return false;
+  check_bodies();
+  setup_type_coeff();
+  natoms_setup = atom->natoms;
+  return true;
 }
 
 void FixRigidQuatHi::setup(int /*vflag*/)
 {
   core->start_run();
   setup_type_coeff();
+  natoms_setup = atom->natoms;
 }
 
 void FixRigidQuatHi::reset_dt()
@@ -285,6 +303,7 @@ inline void FixRigidQuatHi::store_angmom(int i, const double inertia[3], const d
 
 void FixRigidQuatHi::initial_integrate(int /*vflag*/)
 {
+  atoms_changed();
   core->compute_target();
   const double kT = force->boltz * core->t_target / force->mvv2e;
   half_kick();

@@ -70,6 +70,9 @@ class FixRigidQuatHi : public Fix {
   double tmin_types;                    // smallest relaxation time of the types
   void body_coeff(double m, const double inertia[3], double radius, TypeCoeff &c, double &tmin) const;
   void setup_type_coeff();
+  bigint natoms_setup = -1;    // atom count of the last check of the bodies
+  void check_bodies();
+  bool atoms_changed();
 
   void principal_moments(int i, double inertia[3]) const;
   // the space-frame angular momentum of body i (spheres: I omega) and back

@@ -490,6 +490,19 @@ TEST(RigidQuatHi, BadInputIsRefusedWithAMessage)
     EXPECT_NE(s.error_of("run 1").find("has no shape"), std::string::npos);
   }
   {
+    // an atom added during the run (fix deposit) without a shape: the fix
+    // checks new atoms at the next step, as it checks all at init
+    Session s(true, 0);
+    s.cmd("units lj\natom_style ellipsoid\natom_modify map array\nboundary f f f\n"
+          "region box block -5 5 -5 5 -5 5\ncreate_box 1 box\n"
+          "create_atoms 1 single 0 0 0\nset type 1 mass 1.0\nset type 1 shape 1 1 1\n"
+          "region far block 2 4 2 4 2 4\n"
+          "fix dep all deposit 1 1 5 4917 region far near 0.5\n"
+          "fix 1 all rigid/quat/hi atom 0.1 0.1 5 gamma_t 1 gamma_r 1");
+    const std::string err = s.error_of("run 4");
+    EXPECT_NE(err.find("atom 2 has no shape"), std::string::npos) << err;
+  }
+  {
     // a periodic box where the minimum-image RPY mobility is not positive
     // definite: a dense periodic array of overlapping-range spheres
     Session s(true, 0);

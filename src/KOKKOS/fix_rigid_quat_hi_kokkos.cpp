@@ -416,6 +416,11 @@ SphereBodies<DeviceType> sphere_bodies(AtomKokkos *atomKK, const RigidQuatHiCore
 
 template <class DeviceType> void FixRigidQuatHiKokkos<DeviceType>::initial_integrate(int /*vflag*/)
 {
+  if (atom->natoms != natoms_setup) {
+    sync_host_properties();
+    atoms_changed();
+    upload_types();
+  }
   core->compute_target();
   const double kT = force->boltz * core->t_target / force->mvv2e;
   const int nlocal = atom->nlocal;
