@@ -7,9 +7,9 @@
    sub-step by sub-step as the CPU fix does (a sphere's omega is turned into
    L = I omega and back in each, as there), so that a body's arithmetic is
    the CPU fix's, bit for bit.  The noise is the CPU fix's: Philox keyed by
-   (seed, atom tag, step, stream), drawn in blocks by normal3_block on host
-   backends and atom by atom by normal3 (bitwise the same numbers) on
-   devices.  Only the heat tally is summed in another order (round-off).
+   (seed, atom tag, step, stream), Gaussian deviates drawn in blocks by
+   normal3_block on host backends, atom by atom by normal3 (bitwise the same
+   numbers) on devices; three-point deviates atom by atom everywhere.  Only the heat tally is summed in another order (round-off).
 ------------------------------------------------------------------------- */
 
 #include "fix_rigid_quat_hi_kokkos.h"
@@ -231,9 +231,16 @@ template <class DeviceType> struct HiOffBlockFunctor : HeatTminReduction {
   }
 };
 
+// hi off: blocks on host spaces when the deviates are Gaussian (what the
+// blocks vectorise), one body per work item otherwise and on devices (so the
+// device functor runs on host builds too: three-point noise, T = 0)
 template <class DeviceType>
 void hi_off_pass(const SphereBodies<DeviceType> &d, int nlocal, double (&r)[2], std::true_type /*host*/)
 {
+  if (!(d.noisy && d.gaussian)) {
+    Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, nlocal), HiOffFunctor<DeviceType>(d), r);
+    return;
+  }
   const int nblock = (nlocal + geomint::NORMAL_BLOCK - 1) / geomint::NORMAL_BLOCK;
   Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, nblock),
                           HiOffBlockFunctor<DeviceType>(d, nlocal), r);
