@@ -125,14 +125,8 @@ void FixNHMod::init()
   if (utils::strmatch(update->integrate_style, "^respa"))
     error->all(FLERR, "{}: run_style respa is not supported; use run_style verlet", STYLE);
 
-  for (int f = 0; f < modify->nfix; f++) {
-    Fix *other = modify->fix[f];
-    if (other == this || !other->time_integrate) continue;
-    const bigint total = geomint_target::atoms_in_both(lmp, groupbit, other->groupbit);
-    if (total)
-      error->all(FLERR, "{}: fix {} ({}) also integrates {} atoms of this fix; use one time "
-                 "integrator per atom", STYLE, other->id, other->style, total);
-  }
+  // no other integrator may move these atoms
+  geomint_target::refuse_shared_integrators(lmp, this, STYLE, "use one time integrator per atom");
   dtv = update->dt;
   dtf = 0.5 * update->dt * force->ftm2v;
 }

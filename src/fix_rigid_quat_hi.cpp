@@ -132,15 +132,7 @@ void FixRigidQuatHi::init()
   check_bodies();
 
   // no other integrator may move these atoms
-  for (int f = 0; f < modify->nfix; f++) {
-    Fix *other = modify->fix[f];
-    if (other == this || !other->time_integrate) continue;
-    const bigint total = geomint_target::atoms_in_both(lmp, groupbit, other->groupbit);
-    if (total)
-      error->all(FLERR, "{}: fix {} ({}) also integrates {} atoms of this fix; each body must be "
-                 "moved by one integrator only",
-                 STYLE, other->id, other->style, total);
-  }
+  geomint_target::refuse_shared_integrators(lmp, this, STYLE, "each body must be moved by one integrator only");
 
   core->init();
   dtf = 0.5 * update->dt * force->ftm2v;
@@ -396,7 +388,6 @@ void FixRigidQuatHi::ou_off(double kT)
   const double skt = std::sqrt(kT);
   // at T = 0 the noise is multiplied by 0: it is not drawn (same trajectory)
   const bool noisy = kT > 0.0;
-  const bool gaussian = core->noise == RigidQuatHiCore::NOISE_GAUSSIAN;
   const int B = geomint::NORMAL_BLOCK;
   int idx[geomint::NORMAL_BLOCK];
   int64_t tags[geomint::NORMAL_BLOCK];
@@ -409,18 +400,7 @@ void FixRigidQuatHi::ou_off(double kT)
     int n = 0;
     for (int i = i0; i < std::min(i0 + B, nlocal); i++)
       if (mask[i] & groupbit) idx[n] = i, tags[n] = tag[i], n++;
-    if (noisy && gaussian) {
-      geomint::normal3_block(core->seed, tags, n, step, geomint::STREAM_RQH_T, xt);
-      geomint::normal3_block(core->seed, tags, n, step, geomint::STREAM_RQH_R, xr);
-    } else if (noisy) {
-      for (int j = 0; j < n; j++) {
-        core->noise3(tags[j], step, geomint::STREAM_RQH_T, xt[j]);
-        core->noise3(tags[j], step, geomint::STREAM_RQH_R, xr[j]);
-      }
-    } else {
-      for (int j = 0; j < n; j++)
-        for (int a = 0; a < 3; a++) xt[j][a] = xr[j][a] = 0.0;
-    }
+    core->noise_block(tags, n, step, noisy, xt, xr);
     for (int j = 0; j < n; j++) {
       const int i = idx[j];
       const TypeCoeff *c = &own;

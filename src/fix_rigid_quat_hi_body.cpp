@@ -196,15 +196,7 @@ void FixRigidQuatHiBody::init()
     error->all(FLERR, "{}: run_style respa is not supported; use run_style verlet", STYLE);
 
   // no other integrator may move these atoms
-  for (int f = 0; f < modify->nfix; f++) {
-    Fix *other = modify->fix[f];
-    if (other == this || !other->time_integrate) continue;
-    const bigint total = geomint_target::atoms_in_both(lmp, groupbit, other->groupbit);
-    if (total)
-      error->all(FLERR, "{}: fix {} ({}) also integrates {} atoms of this fix; each body must be "
-                 "moved by one integrator only",
-                 STYLE, other->id, other->style, total);
-  }
+  geomint_target::refuse_shared_integrators(lmp, this, STYLE, "each body must be moved by one integrator only");
 
   // fix rigid rebuilds the bodies from the atoms at every init() (reinit
   // yes, its default; write_restart calls init() too), which moves their
@@ -338,7 +330,6 @@ void FixRigidQuatHiBody::ou_off(double kT)
   const bigint step = update->ntimestep;
   const double skt = std::sqrt(kT);
   const bool noisy = kT > 0.0;
-  const bool gaussian = core->noise == RigidQuatHiCore::NOISE_GAUSSIAN;
   constexpr int B = geomint::NORMAL_BLOCK;
   int64_t tags[B];
   double xt[B][3], xr[B][3];
@@ -346,18 +337,7 @@ void FixRigidQuatHiBody::ou_off(double kT)
   for (int b0 = 0; b0 < nbody; b0 += B) {
     const int n = std::min(B, nbody - b0);
     for (int j = 0; j < n; j++) tags[j] = b0 + j + 1;
-    if (noisy && gaussian) {
-      geomint::normal3_block(core->seed, tags, n, step, geomint::STREAM_RQH_T, xt);
-      geomint::normal3_block(core->seed, tags, n, step, geomint::STREAM_RQH_R, xr);
-    } else if (noisy) {
-      for (int j = 0; j < n; j++) {
-        core->noise3(tags[j], step, geomint::STREAM_RQH_T, xt[j]);
-        core->noise3(tags[j], step, geomint::STREAM_RQH_R, xr[j]);
-      }
-    } else {
-      for (int j = 0; j < n; j++)
-        for (int a = 0; a < 3; a++) xt[j][a] = xr[j][a] = 0.0;
-    }
+    core->noise_block(tags, n, step, noisy, xt, xr);
     for (int j = 0; j < n; j++) {
       const int b = b0 + j;
       const BodyCoeff &c = coeff[b];

@@ -10,6 +10,7 @@
 
 #include "atom.h"
 #include "error.h"
+#include "fix.h"
 #include "input.h"
 #include "lammps.h"
 #include "modify.h"
@@ -62,6 +63,22 @@ namespace geomint_target {
       if ((mask[i] & bit1) && (mask[i] & bit2)) local++;
     MPI_Allreduce(&local, &all, 1, MPI_LMP_BIGINT, MPI_SUM, lmp->world);
     return all;
+  }
+
+  // collective: an ERROR if another time-integrating fix moves atoms of
+  // `self`'s group (`advice`: what the user should do)
+  inline void refuse_shared_integrators(LAMMPS *lmp, Fix *self, const std::string &style,
+                                        const std::string &advice)
+  {
+    Modify *modify = lmp->modify;
+    for (int f = 0; f < modify->nfix; f++) {
+      Fix *other = modify->fix[f];
+      if (other == self || !other->time_integrate) continue;
+      const bigint total = atoms_in_both(lmp, self->groupbit, other->groupbit);
+      if (total)
+        lmp->error->all(FLERR, "{}: fix {} ({}) also integrates {} atoms of this fix; {}", style,
+                        other->id, other->style, total, advice);
+    }
   }
 
 }    // namespace geomint_target

@@ -238,6 +238,23 @@ void RigidQuatHiCore::noise3(long long tag, long long step, unsigned stream, dou
     geomint::threepoint3(seed, tag, step, stream, xi);
 }
 
+void RigidQuatHiCore::noise_block(const int64_t *tags, int n, long long step, bool noisy,
+                                  double xt[][3], double xr[][3]) const
+{
+  if (noisy && noise == NOISE_GAUSSIAN) {
+    geomint::normal3_block(seed, tags, n, step, geomint::STREAM_RQH_T, xt);
+    geomint::normal3_block(seed, tags, n, step, geomint::STREAM_RQH_R, xr);
+  } else if (noisy) {
+    for (int j = 0; j < n; j++) {
+      noise3(tags[j], step, geomint::STREAM_RQH_T, xt[j]);
+      noise3(tags[j], step, geomint::STREAM_RQH_R, xr[j]);
+    }
+  } else {
+    for (int j = 0; j < n; j++)
+      for (int a = 0; a < 3; a++) xt[j][a] = xr[j][a] = 0.0;
+  }
+}
+
 /* ----------------------------------------------------------------------
    hi rpy: the exact OU step of all momenta with the RPY friction at the
    midpoint.  Rank 0 gathers the bodies, sorts them by tag, builds the

@@ -60,6 +60,10 @@ class RigidQuatHiCore : protected Pointers {
 
   // three standard (or three-point) deviates of a body at a step
   void noise3(long long tag, long long step, unsigned stream, double xi[3]) const;
+  // the translational and rotational deviates of n <= geomint::NORMAL_BLOCK
+  // bodies (keys tags) at a step; zeros if !noisy (T = 0: nothing is drawn)
+  void noise_block(const int64_t *tags, int n, long long step, bool noisy, double xt[][3],
+                   double xr[][3]) const;
 
   // ---- hi rpy: the dense step ----
   // per body, packed by the caller: tag, x[3] (midpoint), q[4], m, I[3],
