@@ -186,6 +186,13 @@ MeanSE mean_se(const std::vector<double> &a)
   return r;
 }
 
+double max_abs_diff(const std::vector<double> &a, const std::vector<double> &b)
+{
+  double m = a.size() == b.size() ? 0.0 : HUGE_VAL;
+  for (size_t i = 0; i < a.size() && i < b.size(); i++) m = std::max(m, std::fabs(a[i] - b[i]));
+  return m;
+}
+
 std::string lj_liquid(int cells, double temp, int vseed)
 {
   std::ostringstream s;

@@ -51,6 +51,9 @@ struct MeanSE {
 };
 MeanSE mean_se(const std::vector<double> &replica_averages);
 
+// the largest |a_i - b_i| (infinite if the sizes differ)
+double max_abs_diff(const std::vector<double> &a, const std::vector<double> &b);
+
 // a scratch file name of this test process: the plain and .kk variants of a
 // test binary run at the same time under ctest -j, so names carry the pid
 std::string scratch_path(const std::string &name);

@@ -26,6 +26,8 @@ using geomint_test::MeanSE;
 using geomint_test::Session;
 using geomint_test::mean_se;
 
+using geomint_test::max_abs_diff;
+
 namespace {
 
 using Vec = std::array<double, 3>;
@@ -208,13 +210,6 @@ std::string mesh_of(const std::string &name)
 double norm(const double *v)
 {
   return std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
-}
-
-double max_abs_diff(const std::vector<double> &a, const std::vector<double> &b)
-{
-  double m = 0.0;
-  for (size_t i = 0; i < a.size() && i < b.size(); i++) m = std::max(m, std::fabs(a[i] - b[i]));
-  return a.size() == b.size() ? m : HUGE_VAL;
 }
 
 // ---------------------------------------------------------------------------

@@ -33,14 +33,9 @@
 using geomint_test::Session;
 using geomint_test::lj_liquid;
 
-namespace {
+using geomint_test::max_abs_diff;
 
-double max_abs_diff(const std::vector<double> &a, const std::vector<double> &b)
-{
-  double m = 0.0;
-  for (size_t i = 0; i < a.size(); i++) m = std::max(m, std::fabs(a[i] - b[i]));
-  return m;
-}
+namespace {
 
 // ---------------------------------------------------------------------------
 // E1: two LJ atoms (eps 5, sigma 1, m 1) at distance 1.5 orbiting each other

@@ -10,14 +10,9 @@
 
 using geomint_test::Session;
 
-namespace {
+using geomint_test::max_abs_diff;
 
-double max_abs_diff(const std::vector<double> &a, const std::vector<double> &b)
-{
-  double m = a.size() == b.size() ? 0.0 : INFINITY;
-  for (size_t i = 0; i < a.size() && i < b.size(); i++) m = std::max(m, std::fabs(a[i] - b[i]));
-  return m;
-}
+namespace {
 
 // 864 LJ atoms (fcc, rho 0.8442) started at T = 1.5, thermostatted to 1.0
 std::vector<double> final_x(const std::string &fix, int steps, const std::string &extra = "")

@@ -27,6 +27,8 @@ using geomint_test::Session;
 using geomint_test::mean_se;
 using geomint_test::Mat;
 
+using geomint_test::max_abs_diff;
+
 namespace {
 
 const double ETA = 1.0 / (4.0 * M_PI);    // the seed's reduced units: 6 pi eta a = 1.5
@@ -53,12 +55,6 @@ void sedimenting_pair(Session &s, double l, double h, double F)
         "fix 2 all addforce 0 0 " + num(F) + "\nthermo 0");
 }
 
-double max_abs_diff(const std::vector<double> &a, const std::vector<double> &b)
-{
-  double m = 0.0;
-  for (size_t i = 0; i < a.size(); i++) m = std::max(m, std::fabs(a[i] - b[i]));
-  return m;
-}
 double max_abs(const std::vector<double> &a)
 {
   double m = 0.0;

@@ -13,14 +13,9 @@
 using geomint_test::MeanSE;
 using geomint_test::Session;
 
-namespace {
+using geomint_test::max_abs_diff;
 
-double max_abs_diff(const std::vector<double> &a, const std::vector<double> &b)
-{
-  double m = a.size() == b.size() ? 0.0 : INFINITY;
-  for (size_t i = 0; i < a.size() && i < b.size(); i++) m = std::max(m, std::fabs(a[i] - b[i]));
-  return m;
-}
+namespace {
 
 // an asymmetric, non-planar rigid tetramer (three distinct principal moments)
 std::string tetramer_file()
