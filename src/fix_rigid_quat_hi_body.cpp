@@ -32,6 +32,7 @@
 #include "geomint/baoab.h"
 #include "geomint/quaternion.h"
 #include "geomint/random.h"
+#include "geomint/rigid_body.h"
 
 #include <algorithm>
 #include <cmath>
@@ -244,25 +245,14 @@ void FixRigidQuatHiBody::reset_target(double t)
 // hi off: c = exp(-zeta h / m) and the noise amplitude without sqrt(kT), per body
 void FixRigidQuatHiBody::setup_coeff()
 {
-  coeff.assign(nbody, BodyCoeff());
+  coeff.assign(nbody, geomint::RigidOUCoeff());
   tmin = std::numeric_limits<double>::infinity();
   if (core->hi != RigidQuatHiCore::HI_OFF) return;
-  const double h = update->dt;
   for (int b = 0; b < nbody; b++) {
-    BodyCoeff &c = coeff[b];
     double zt[3], zr[3];
-    core->body_friction(core->radius_const, zt, zr, c.t_iso);
-    const double m = masstotal[b];
-    for (int a = 0; a < 3; a++) {
-      const geomint::OUCoefficients t = geomint::ou_coefficients(h, zt[a] / m);
-      c.ct[a] = t.c1;
-      c.st[a] = std::sqrt(t.s / m);
-      const geomint::OUCoefficients r = geomint::ou_coefficients(h, zr[a] / inertia[b][a]);
-      c.cr[a] = r.c1;
-      c.sr[a] = std::sqrt(inertia[b][a] * r.s);
-      if (zt[a] > 0.0) tmin = std::min(tmin, m / zt[a]);
-      if (zr[a] > 0.0) tmin = std::min(tmin, inertia[b][a] / zr[a]);
-    }
+    bool t_iso;
+    core->body_friction(core->radius_const, zt, zr, t_iso);
+    geomint::rigid_ou_coeff(update->dt, masstotal[b], inertia[b], zt, zr, t_iso, coeff[b], tmin);
   }
 }
 
@@ -274,18 +264,14 @@ void FixRigidQuatHiBody::initial_integrate(int vflag)
 {
   const double half_h = 0.5 * update->dt;
   const bool nosquish = core->rotor == RigidQuatHiCore::ROTOR_NOSQUISH;
+  const int before = nosquish ? geomint::ROTOR_HALF_NOSQUISH : geomint::ROTOR_HALF_BEFORE;
+  const int after = nosquish ? geomint::ROTOR_HALF_NOSQUISH : geomint::ROTOR_HALF_AFTER;
 
   for (int b = 0; b < nbody; b++) {
     geomint::kick(vcm[b], fcm[b], dtf / masstotal[b]);
     geomint::kick(angmom[b], torque[b], dtf);
-    geomint::drift(xcm[b], vcm[b], half_h);
-    double pi[4];
-    geomint::quat_pi_from_angmom(quat[b], angmom[b], pi);
-    if (nosquish)
-      geomint::quat_rotor_nosquish(half_h, inertia[b], quat[b], pi);
-    else
-      geomint::quat_rotor_before(half_h, inertia[b], quat[b], pi);
-    geomint::quat_angmom_from_pi(quat[b], pi, angmom[b]);
+    geomint::rigid_drift_rotate(xcm[b], vcm[b], quat[b], angmom[b], inertia[b], half_h, before,
+                                false);
   }
 
   core->compute_target();
@@ -296,20 +282,9 @@ void FixRigidQuatHiBody::initial_integrate(int vflag)
     ou_off(kT);
 
   for (int b = 0; b < nbody; b++) {
-    geomint::drift(xcm[b], vcm[b], half_h);
-    double *q = quat[b];
-    double pi[4];
-    geomint::quat_pi_from_angmom(q, angmom[b], pi);
-    if (nosquish)
-      geomint::quat_rotor_nosquish(half_h, inertia[b], q, pi);
-    else
-      geomint::quat_rotor_after(half_h, inertia[b], q, pi);
-    if (core->normalize) {
-      const double r = 1.0 / std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-      for (int k = 0; k < 4; k++) q[k] *= r;
-    }
-    geomint::quat_angmom_from_pi(q, pi, angmom[b]);
-    MathExtra::q_to_exyz(q, ex_space[b], ey_space[b], ez_space[b]);
+    geomint::rigid_drift_rotate(xcm[b], vcm[b], quat[b], angmom[b], inertia[b], half_h, after,
+                                core->normalize);
+    MathExtra::q_to_exyz(quat[b], ex_space[b], ey_space[b], ez_space[b]);
     MathExtra::angmom_to_omega(angmom[b], ex_space[b], ey_space[b], ez_space[b], inertia[b],
                                omega[b]);
   }
@@ -340,18 +315,7 @@ void FixRigidQuatHiBody::ou_off(double kT)
     core->noise_block(tags, n, step, noisy, xt, xr);
     for (int j = 0; j < n; j++) {
       const int b = b0 + j;
-      const BodyCoeff &c = coeff[b];
-      const double m = masstotal[b];
-      double sigma[3];
-      if (c.t_iso) {
-        de += 0.5 * m * geomint::ou_kick(vcm[b], c.ct[0], skt * c.st[0], xt[j]);
-      } else {
-        const double w[3] = {1.0 / m, 1.0 / m, 1.0 / m};
-        for (int a = 0; a < 3; a++) sigma[a] = skt * c.st[a];
-        de -= geomint::quat_ou_angmom(quat[b], vcm[b], w, c.ct, sigma, xt[j]);
-      }
-      for (int a = 0; a < 3; a++) sigma[a] = skt * c.sr[a];
-      de -= geomint::quat_ou_angmom(quat[b], angmom[b], inertia[b], c.cr, sigma, xr[j]);
+      geomint::rigid_ou_body(coeff[b], skt, quat[b], vcm[b], angmom[b], xt[j], xr[j], de);
     }
   }
   if (core->tally) e_bath += force->mvv2e * de;
@@ -641,7 +605,7 @@ void FixRigidQuatHiBody::restore_bodies()
 double FixRigidQuatHiBody::memory_usage()
 {
   double bytes = FixRigid::memory_usage();
-  bytes += static_cast<double>(coeff.capacity()) * sizeof(BodyCoeff);
+  bytes += static_cast<double>(coeff.capacity()) * sizeof(geomint::RigidOUCoeff);
   bytes += static_cast<double>(pack.capacity() + moved.capacity()) * sizeof(double);
   if (saved_atoms) bytes += static_cast<double>(atom->nmax) * saved_cols * sizeof(double);
   bytes += core->memory_usage();

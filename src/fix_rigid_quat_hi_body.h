@@ -12,6 +12,8 @@
 
 #include "fix_rigid.h"
 
+#include "geomint/rigid_body.h"
+
 #include <memory>
 #include <string>
 #include <vector>
@@ -59,12 +61,7 @@ class FixRigidQuatHiBody : private RigidQuatHiArgs, public FixRigid {
   double e_bath;    // energy given to the bath (the same on every rank: bodies are replicated)
 
   // hi off: per-body OU coefficients (masses and moments do not change)
-  struct BodyCoeff {
-    double ct[3], st[3];    // translation: decay, sqrt((1 - c^2) / m)
-    double cr[3], sr[3];    // rotation: decay, sqrt(I (1 - c^2))
-    bool t_iso;
-  };
-  std::vector<BodyCoeff> coeff;
+  std::vector<geomint::RigidOUCoeff> coeff;
   double tmin;    // hi off: the shortest momentum relaxation time
   void setup_coeff();
 
