@@ -75,6 +75,12 @@ void Session::cmd(const std::string &lines)
   }
 }
 
+std::string Session::error_of(const std::string &lines, const std::string &failing)
+{
+  cmd(lines);
+  return error_of(failing);
+}
+
 std::string Session::error_of(const std::string &lines)
 {
   for (const std::string &line : command_lines(lines)) {

@@ -24,6 +24,9 @@ class Session {
   void cmd(const std::string &lines);
   // Run lines that must fail; returns the ERROR message ("" if nothing failed).
   std::string error_of(const std::string &lines);
+  // Run lines that must succeed, then lines that must fail; returns the ERROR
+  // message of the latter (the bad-input tables: a fix, then "run 1")
+  std::string error_of(const std::string &lines, const std::string &failing);
 
   double equal(const std::string &expr);     // value of an equal-style expression
   double fix_scalar(const std::string &fix_id);

@@ -210,13 +210,7 @@ TEST(FixNHMod, BadInputIsRefusedWithAMessage)
   for (const Case &c : cases) {
     Session s(true, 0);
     s.cmd(geomint_test::lj_liquid(3, 1.0, 87287));
-    std::string err;
-    if (c.run.empty()) {
-      err = s.error_of(c.fix);
-    } else {
-      s.cmd(c.fix);
-      err = s.error_of(c.run);
-    }
+    const std::string err = c.run.empty() ? s.error_of(c.fix) : s.error_of(c.fix, c.run);
     EXPECT_NE(err.find(c.expect), std::string::npos) << c.fix << "\n  got: " << err;
   }
 }

@@ -279,13 +279,7 @@ TEST(RigidQuatHiBody, BadInputIsRefusedWithAMessage)
   for (const Case &c : cases) {
     Session s(true, 0);
     s.cmd(base);
-    std::string err;
-    if (c.run.empty()) {
-      err = s.error_of(c.fix);
-    } else {
-      s.cmd(c.fix);
-      err = s.error_of(c.run);
-    }
+    const std::string err = c.run.empty() ? s.error_of(c.fix) : s.error_of(c.fix, c.run);
     EXPECT_NE(err.find(c.expect), std::string::npos) << c.fix << "\n  got: " << err;
   }
   {
