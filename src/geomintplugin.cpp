@@ -16,6 +16,7 @@
 #include "dihedral_opls_dg.h"
 #include "fix_bagogab.h"
 #include "fix_dg_nve.h"
+#include "fix_multiscale_adaptive.h"
 #include "fix_nh_mod.h"
 #include "fix_orient_harmonic.h"
 #include "fix_rigid_quat_hi.h"
@@ -87,6 +88,9 @@ const StyleEntry styles[] = {
      &fix_creator<FixDGNVE>},
     {"fix", "rigid/quat/hi", "GEOMINT quaternion rigid-body Langevin with hydrodynamic interactions",
      nullptr, &rigid_quat_hi_creator},
+    {"fix", "multiscale/adaptive",
+     "GEOMINT force-scaling multiscale dynamics (atomistic, continuum, adaptive switching)",
+     nullptr, &fix_creator<FixMultiscaleAdaptive>},
     {"fix", "nh/mod", "GEOMINT modified Nose-Hoover thermostat (PI control of kinetic energy)",
      nullptr, &fix_creator<FixNHMod>},
     {"fix", "orient/harmonic", "GEOMINT orientational trap U = -(K/2)(e.u)^2 on ellipsoids", nullptr,

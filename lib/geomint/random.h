@@ -17,8 +17,9 @@
 namespace geomint {
 
 // Sub-step streams: 0 is the O step of fix bagogab; 1 and 2 the translational
-// and rotational noise of fix rigid/quat/hi; the others are reserved.
-enum NoiseStream : uint32_t { STREAM_O = 0, STREAM_RQH_T = 1, STREAM_RQH_R = 2 };
+// and rotational noise of fix rigid/quat/hi; 3 the Brownian force of fix
+// multiscale/adaptive; the others are reserved.
+enum NoiseStream : uint32_t { STREAM_O = 0, STREAM_RQH_T = 1, STREAM_RQH_R = 2, STREAM_MSA = 3 };
 
 // The four raw 32-bit words for (seed, tag, step, stream).
 // key = {seed, low word of tag}; counter = {low(step), high(step), stream, high(tag)}.

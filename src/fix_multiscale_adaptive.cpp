@@ -1,0 +1,1093 @@
+/* ----------------------------------------------------------------------
+   GEOMINT - geometric integrators for LAMMPS
+   fix multiscale/adaptive (spec nh_mod_multiscale 2, 3, 5).
+
+   Per step (integrate yes):
+     initial_integrate: [atomistic: thermostat half-step] kick, drift
+     final_integrate:   the forces of the step (G1-G2 force and the switch,
+                        drag at the current velocities, Brownian draw),
+                        kick, [atomistic: thermostat half-step]
+   where a kick adds over h/2 the forces a2 b2 f_others + a2* f_p +
+   a2 f_drag + s f_Brownian (s = a2, sqrt(a2) or 1), and credits each with
+   its work (lib/geomint/multiscale.h).  atom->f is never rescaled, so the
+   order of the fixes cannot break the scaling.
+   integrate no: final_integrate (and setup) write that same force sum into
+   atom->f before fix rigid / rigid/small / poems, defined after this fix,
+   sum it over the bodies.
+------------------------------------------------------------------------- */
+
+#include "fix_multiscale_adaptive.h"
+
+#include "geomint_restart.h"
+#include "geomint_target.h"
+
+#include "atom.h"
+#include "comm.h"
+#include "compute.h"
+#include "domain.h"
+#include "error.h"
+#include "force.h"
+#include "group.h"
+#include "kspace.h"
+#include "math_const.h"
+#include "memory.h"
+#include "modify.h"
+#include "neighbor.h"
+#include "pair.h"
+#include "update.h"
+#include "utils.h"
+
+#include "geomint/multiscale.h"
+#include "geomint/nh_mod.h"
+
+#include <cmath>
+#include <cstring>
+
+using namespace LAMMPS_NS;
+using namespace FixConst;
+using MathConst::MY_PI;
+
+static const char *const STYLE = "Fix multiscale/adaptive";
+static constexpr int RESTART_VERSION = 1;
+static constexpr double INERTIA = 0.4;    // solid sphere, as fix nve/sphere
+
+/* ----------------------------------------------------------------------
+   fix ID group multiscale/adaptive a2 A2 mode atomistic|continuum keyword value ...
+------------------------------------------------------------------------- */
+
+FixMultiscaleAdaptive::FixMultiscaleAdaptive(LAMMPS *lmp, int narg, char **arg) :
+    Fix(lmp, narg, arg), mode(CONTINUUM), a2(1.0), b2(1.0), integrate(true), t_start(0.0),
+    t_stop(0.0), t_damp(0.0), t_target(0.0), tvar(-1), kd(0.0), qmass(0.0), qmass_given(false),
+    thermostat_given(false), tloop(1), tchar(1.0), zeta(0.0), y(0.0), tdof(0.0), w_thermo(0.0),
+    y_valid(false), own_temp(false), temperature(nullptr), drag_style(DRAG_NONE),
+    rdrag_style(DRAG_NONE), eta(0.0), radius_peratom(false), flow{0.0, 0.0, 0.0},
+    exact_damp(false), brownian(false), b_temp(0.0), b_seed(0), b_every(1), b_dist(0),
+    b_scale(NOISE_A2), b_instant(false), eps_continuum(0.0), adaptive(false), g1_bit(0), g2_bit(0),
+    alpha(0.0), beta_ref(1.0), hysteresis(0.0), metric_max(false), per_beta(true),
+    excluded(false), hold(0), on(false), switch_step(-1), last_switch(-1), signal(0.0),
+    phi_p(0.0), wk(0.0), wp(0.0), wd(0.0), wb(0.0), fpot(nullptr), state(nullptr), nmax_fpot(0),
+    dtv(0.0), dtf(0.0), rotate(false), pair(nullptr)
+{
+  const char *usage = "expected 'fix ID group multiscale/adaptive a2 A2 mode atomistic|continuum "
+                      "keyword value ...'";
+  if (narg < 7 || strcmp(arg[3], "a2") != 0 || strcmp(arg[5], "mode") != 0)
+    error->all(FLERR, "Illegal {} command: {}", STYLE, usage);
+  a2 = utils::numeric(FLERR, arg[4], false, lmp);
+  if (!(a2 > 0.0 && a2 <= 1.0))
+    error->all(FLERR, "{}: a2 must be in (0, 1] (got {}); a2 1 is the unscaled system", STYLE,
+               arg[4]);
+  if (strcmp(arg[6], "atomistic") == 0)
+    mode = ATOMISTIC;
+  else if (strcmp(arg[6], "continuum") == 0)
+    mode = CONTINUUM;
+  else
+    error->all(FLERR, "{}: mode must be atomistic or continuum (got {})", STYLE, arg[6]);
+
+  const int ntypes = atom->ntypes;
+  auto need = [&](int k, int n, const char *what) {
+    if (k + n >= narg) error->all(FLERR, "{}: keyword {} needs {}", STYLE, arg[k], what);
+  };
+  auto only = [&](int m, const char *kw) {
+    if (mode != m)
+      error->all(FLERR, "{}: keyword {} belongs to mode {}, not mode {}", STYLE, kw,
+                 m == ATOMISTIC ? "atomistic" : "continuum", arg[6]);
+  };
+  auto per_type = [&](int k, const char *kw, std::vector<double> &out, bool positive) {
+    // k points at the first value
+    if (k + ntypes > narg)
+      error->all(FLERR, "{}: {} type needs one value per atom type ({} types)", STYLE, kw, ntypes);
+    out.assign(ntypes + 1, 0.0);
+    for (int t = 1; t <= ntypes; t++) {
+      out[t] = utils::numeric(FLERR, arg[k + t - 1], false, lmp);
+      if (positive ? !(out[t] > 0.0) : !(out[t] >= 0.0))
+        error->all(FLERR, "{}: {} type: the value of type {} must be {} 0 (got {})", STYLE, kw,
+                   t, positive ? ">" : ">=", arg[k + t - 1]);
+    }
+    return k + ntypes;
+  };
+  auto yesno = [&](int k) {
+    if (strcmp(arg[k + 1], "yes") == 0) return true;
+    if (strcmp(arg[k + 1], "no") == 0) return false;
+    error->all(FLERR, "{}: {} must be yes or no (got {})", STYLE, arg[k], arg[k + 1]);
+    return false;
+  };
+
+  bool kd_given = false, temp_given = false;
+  int k = 7;
+  while (k < narg) {
+    const std::string kw = arg[k];
+    if (kw == "temp") {
+      only(ATOMISTIC, "temp");
+      need(k, 3, "Tstart Tstop Tdamp");
+      if (utils::strmatch(arg[k + 1], "^v_")) {
+        tvar_name = arg[k + 1] + 2;
+      } else {
+        t_start = utils::numeric(FLERR, arg[k + 1], false, lmp);
+        t_stop = utils::numeric(FLERR, arg[k + 2], false, lmp);
+        if (!(t_start > 0.0) || !(t_stop > 0.0))
+          error->all(FLERR, "{}: Tstart and Tstop must be > 0 (got {} {})", STYLE, arg[k + 1],
+                     arg[k + 2]);
+      }
+      t_damp = utils::numeric(FLERR, arg[k + 3], false, lmp);
+      if (!(t_damp > 0.0)) error->all(FLERR, "{}: Tdamp must be > 0 (got {})", STYLE, arg[k + 3]);
+      temp_given = true;
+      k += 4;
+    } else if (kw == "kd") {
+      only(ATOMISTIC, "kd");
+      need(k, 1, "a value");
+      kd = utils::numeric(FLERR, arg[k + 1], false, lmp);
+      if (!(kd >= 0.0)) error->all(FLERR, "{}: kd must be >= 0 (got {})", STYLE, arg[k + 1]);
+      kd_given = true;
+      k += 2;
+    } else if (kw == "qmass") {
+      only(ATOMISTIC, "qmass");
+      need(k, 1, "a value");
+      qmass = utils::numeric(FLERR, arg[k + 1], false, lmp);
+      if (!(qmass > 0.0)) error->all(FLERR, "{}: qmass must be > 0 (got {})", STYLE, arg[k + 1]);
+      qmass_given = true;
+      k += 2;
+    } else if (kw == "tloop") {
+      only(ATOMISTIC, "tloop");
+      need(k, 1, "a value");
+      tloop = utils::inumeric(FLERR, arg[k + 1], false, lmp);
+      if (tloop < 1) error->all(FLERR, "{}: tloop must be >= 1 (got {})", STYLE, arg[k + 1]);
+      k += 2;
+    } else if (kw == "tchar") {
+      need(k, 1, "a value");
+      tchar = utils::numeric(FLERR, arg[k + 1], false, lmp);
+      if (!(tchar > 0.0)) error->all(FLERR, "{}: tchar must be > 0 (got {})", STYLE, arg[k + 1]);
+      k += 2;
+    } else if (kw == "drag") {
+      only(CONTINUUM, "drag");
+      need(k, 1, "stokes ETA or beta type B1 ... BN");
+      if (strcmp(arg[k + 1], "stokes") == 0) {
+        need(k + 1, 1, "a viscosity");
+        drag_style = DRAG_STOKES;
+        eta = utils::numeric(FLERR, arg[k + 2], false, lmp);
+        if (!(eta > 0.0)) error->all(FLERR, "{}: drag stokes viscosity must be > 0 (got {})", STYLE, arg[k + 2]);
+        k += 3;
+        radius_peratom = true;
+        if (k < narg && strcmp(arg[k], "radius") == 0) {
+          need(k, 1, "per-atom or type R1 ... RN");
+          if (strcmp(arg[k + 1], "per-atom") == 0) {
+            k += 2;
+          } else if (strcmp(arg[k + 1], "type") == 0) {
+            radius_peratom = false;
+            k = per_type(k + 2, "radius", radius_type, true);
+          } else {
+            error->all(FLERR, "{}: radius must be per-atom or type R1 ... RN (got {})", STYLE, arg[k + 1]);
+          }
+        }
+      } else if (strcmp(arg[k + 1], "beta") == 0) {
+        if (k + 2 >= narg || strcmp(arg[k + 2], "type") != 0)
+          error->all(FLERR, "{}: expected 'drag beta type B1 ... BN'", STYLE);
+        drag_style = DRAG_BETA;
+        k = per_type(k + 3, "drag beta", beta_type, false);
+      } else {
+        error->all(FLERR, "{}: drag must be 'stokes ETA [radius ...]' or 'beta type B1 ... BN' (got {})",
+                   STYLE, arg[k + 1]);
+      }
+    } else if (kw == "rdrag") {
+      only(CONTINUUM, "rdrag");
+      need(k, 1, "stokes or beta type B1 ... BN");
+      if (strcmp(arg[k + 1], "stokes") == 0) {
+        rdrag_style = DRAG_STOKES;
+        k += 2;
+      } else if (strcmp(arg[k + 1], "beta") == 0) {
+        if (k + 2 >= narg || strcmp(arg[k + 2], "type") != 0)
+          error->all(FLERR, "{}: expected 'rdrag beta type B1 ... BN'", STYLE);
+        rdrag_style = DRAG_BETA;
+        k = per_type(k + 3, "rdrag beta", rbeta_type, false);
+      } else {
+        error->all(FLERR, "{}: rdrag must be stokes or beta type B1 ... BN (got {})", STYLE, arg[k + 1]);
+      }
+    } else if (kw == "flow") {
+      only(CONTINUUM, "flow");
+      need(k, 3, "ux uy uz");
+      for (int c = 0; c < 3; c++) flow[c] = utils::numeric(FLERR, arg[k + 1 + c], false, lmp);
+      k += 4;
+    } else if (kw == "b2") {
+      only(CONTINUUM, "b2");
+      need(k, 1, "a value");
+      b2 = utils::numeric(FLERR, arg[k + 1], false, lmp);
+      if (!(b2 > 0.0)) error->all(FLERR, "{}: b2 must be > 0 (got {})", STYLE, arg[k + 1]);
+      k += 2;
+    } else if (kw == "brownian") {
+      only(CONTINUUM, "brownian");
+      need(k, 2, "T seed");
+      brownian = true;
+      b_temp = utils::numeric(FLERR, arg[k + 1], false, lmp);
+      if (!(b_temp >= 0.0)) error->all(FLERR, "{}: brownian T must be >= 0 (got {})", STYLE, arg[k + 1]);
+      b_seed = utils::inumeric(FLERR, arg[k + 2], false, lmp);
+      if (b_seed <= 0) error->all(FLERR, "{}: brownian seed must be > 0 (got {})", STYLE, arg[k + 2]);
+      k += 3;
+      // its sub-keywords, in any order
+      while (k + 1 < narg) {
+        const std::string sub = arg[k];
+        const std::string val = arg[k + 1];
+        if (sub == "every") {
+          b_every = utils::inumeric(FLERR, arg[k + 1], false, lmp);
+          if (b_every < 1) error->all(FLERR, "{}: brownian every must be >= 1 (got {})", STYLE, val);
+        } else if (sub == "dist") {
+          if (val == "gauss") b_dist = geomint::MSA_GAUSS;
+          else if (val == "sphere") b_dist = geomint::MSA_SPHERE;
+          else error->all(FLERR, "{}: brownian dist must be gauss or sphere (got {})", STYLE, val);
+        } else if (sub == "temp" && (val == "target" || val == "instant")) {
+          b_instant = val == "instant";
+        } else if (sub == "noise_scale") {
+          if (val == "a2") b_scale = NOISE_A2;
+          else if (val == "sqrt") b_scale = NOISE_SQRT;
+          else if (val == "none") b_scale = NOISE_NONE;
+          else error->all(FLERR, "{}: brownian noise_scale must be a2, sqrt or none (got {})", STYLE, val);
+        } else {
+          break;
+        }
+        k += 2;
+      }
+    } else if (kw == "damp_integrator") {
+      only(CONTINUUM, "damp_integrator");
+      need(k, 1, "explicit or exact");
+      if (strcmp(arg[k + 1], "explicit") == 0) exact_damp = false;
+      else if (strcmp(arg[k + 1], "exact") == 0) exact_damp = true;
+      else error->all(FLERR, "{}: damp_integrator must be explicit or exact (got {})", STYLE, arg[k + 1]);
+      k += 2;
+    } else if (kw == "integrate") {
+      need(k, 1, "yes or no");
+      integrate = yesno(k);
+      k += 2;
+    } else if (kw == "adaptive") {
+      if (k + 5 >= narg || strcmp(arg[k + 1], "pot") != 0 || strcmp(arg[k + 4], "alpha") != 0)
+        error->all(FLERR, "{}: expected 'adaptive pot G1 G2 alpha ALPHA [metric sum|max] "
+                   "[per_beta yes|no] [beta_ref B] [hold N] [hysteresis H]'", STYLE);
+      adaptive = true;
+      g1_name = arg[k + 2];
+      g2_name = arg[k + 3];
+      for (const std::string &g : {g1_name, g2_name})
+        if (group->find(g) < 0)
+          error->all(FLERR, "{}: adaptive group {} does not exist; define it with 'group {} ...' "
+                     "before this fix", STYLE, g, g);
+      if (g1_name == g2_name)
+        error->all(FLERR, "{}: adaptive pot needs two different groups (got {} twice)", STYLE, g1_name);
+      g1_bit = group->bitmask[group->find(g1_name)];
+      g2_bit = group->bitmask[group->find(g2_name)];
+      alpha = utils::numeric(FLERR, arg[k + 5], false, lmp);
+      if (!(alpha >= 0.0)) error->all(FLERR, "{}: adaptive alpha must be >= 0 (got {})", STYLE, arg[k + 5]);
+      per_beta = mode == CONTINUUM;
+      k += 6;
+      while (k + 1 < narg) {
+        const std::string sub = arg[k];
+        const std::string val = arg[k + 1];
+        if (sub == "metric") {
+          if (val == "sum") metric_max = false;
+          else if (val == "max") metric_max = true;
+          else error->all(FLERR, "{}: adaptive metric must be sum or max (got {})", STYLE, val);
+        } else if (sub == "per_beta") {
+          per_beta = yesno(k);
+        } else if (sub == "beta_ref") {
+          beta_ref = utils::numeric(FLERR, arg[k + 1], false, lmp);
+          if (!(beta_ref > 0.0)) error->all(FLERR, "{}: adaptive beta_ref must be > 0 (got {})", STYLE, val);
+        } else if (sub == "hold") {
+          hold = utils::bnumeric(FLERR, arg[k + 1], false, lmp);
+          if (hold < 0) error->all(FLERR, "{}: adaptive hold must be >= 0 (got {})", STYLE, val);
+        } else if (sub == "hysteresis") {
+          hysteresis = utils::numeric(FLERR, arg[k + 1], false, lmp);
+          if (!(hysteresis >= 0.0 && hysteresis < 1.0))
+            error->all(FLERR, "{}: adaptive hysteresis must be in [0, 1) (got {})", STYLE, val);
+        } else {
+          break;
+        }
+        k += 2;
+      }
+    } else {
+      error->all(FLERR, "{}: unknown keyword '{}' (mode {}); see doc/fix_multiscale_adaptive.rst",
+                 STYLE, kw, arg[6]);
+    }
+  }
+
+  // what each mode needs
+  if (mode == ATOMISTIC) {
+    if (!temp_given || !kd_given)
+      error->all(FLERR, "{}: mode atomistic needs 'temp Tstart Tstop Tdamp' and 'kd Kd' (the "
+                 "nh/mod thermostat of eq. 4.12)", STYLE);
+    if (!integrate)
+      error->all(FLERR, "{}: integrate no is for mode continuum (the thermostat of mode "
+                 "atomistic rescales velocities, which a body integrator owns)", STYLE);
+    if (adaptive && per_beta)
+      error->all(FLERR, "{}: per_beta yes needs a drag (mode continuum); use per_beta no "
+                 "[beta_ref B] in mode atomistic", STYLE);
+    thermostat_given = true;
+  } else {
+    if (drag_style == DRAG_NONE)
+      error->all(FLERR, "{}: mode continuum needs a drag: 'drag stokes ETA [radius ...]' or "
+                 "'drag beta type B1 ... BN' (eq. 2.14)", STYLE);
+    if (rdrag_style == DRAG_STOKES && drag_style != DRAG_STOKES)
+      error->all(FLERR, "{}: rdrag stokes takes the viscosity and radii of drag stokes; with "
+                 "drag beta use rdrag beta type B1 ... BN", STYLE);
+    if (exact_damp && !integrate)
+      error->all(FLERR, "{}: damp_integrator exact integrates the drag inside the kicks; with "
+                 "integrate no the body integrator kicks, so use damp_integrator explicit", STYLE);
+    if (radius_peratom && drag_style == DRAG_STOKES && !atom->radius_flag)
+      error->all(FLERR, "{}: drag stokes with per-atom radii needs an atom style with radius "
+                 "(sphere); otherwise give 'radius type R1 ... RN'", STYLE);
+    if (rdrag_style != DRAG_NONE && !(atom->omega_flag && atom->torque_flag && atom->radius_flag &&
+                                      atom->rmass_flag))
+      error->all(FLERR, "{}: rdrag acts on finite-size spheres: it needs atom_style sphere "
+                 "(radius, omega, torque)", STYLE);
+    if (adaptive && per_beta && drag_style == DRAG_NONE)
+      error->all(FLERR, "{}: per_beta yes needs a drag", STYLE);
+    rotate = integrate && rdrag_style != DRAG_NONE;
+  }
+  if (adaptive) {
+    const bigint both = geomint_target::atoms_in_both(lmp, g1_bit, g2_bit);
+    if (both)
+      error->all(FLERR, "{}: adaptive groups {} and {} overlap ({} atoms in both); Gamma_p acts "
+                 "between two disjoint groups", STYLE, g1_name, g2_name, both);
+  }
+
+  time_integrate = integrate ? 1 : 0;
+  restart_global = 1;
+  restart_peratom = 1;
+  create_attribute = 1;
+  scalar_flag = 1;
+  extscalar = 1;
+  ecouple_flag = 1;
+  vector_flag = 1;
+  size_vector = 12;
+  // a2* a2 F_p step: intensive; the works: extensive; zeta zetadot eps:
+  // intensive; the scaled potential energy: extensive
+  extvector = -1;
+  extlist = new int[size_vector];
+  const int ext[12] = {0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 1};
+  for (int e = 0; e < size_vector; e++) extlist[e] = ext[e];
+  global_freq = 1;
+
+  if (mode == ATOMISTIC) {
+    id_temp = std::string(id) + "_temp";
+    modify->add_compute(id_temp + " " + group->names[igroup] + " temp");
+    own_temp = true;
+  }
+
+  grow_arrays(atom->nmax);
+  atom->add_callback(Atom::GROW);
+  atom->add_callback(Atom::RESTART);
+  for (int i = 0; i < atom->nlocal; i++) set_arrays(i);
+}
+
+FixMultiscaleAdaptive::~FixMultiscaleAdaptive()
+{
+  if (copymode) return;
+  atom->delete_callback(id, Atom::GROW);
+  atom->delete_callback(id, Atom::RESTART);
+  memory->destroy(state);
+  memory->destroy(fpot);
+  delete[] extlist;
+  if (own_temp && modify->find_compute(id_temp) >= 0) modify->delete_compute(id_temp);
+}
+
+int FixMultiscaleAdaptive::setmask()
+{
+  int mask = FINAL_INTEGRATE;
+  if (integrate) mask |= INITIAL_INTEGRATE;
+  return mask;
+}
+
+/* ---------------------------------------------------------------------- */
+
+void FixMultiscaleAdaptive::init()
+{
+  if (utils::strmatch(update->integrate_style, "^respa"))
+    error->all(FLERR, "{}: run_style respa is not supported; use run_style verlet", STYLE);
+  if (mode == ATOMISTIC) {
+    const int icompute = modify->find_compute(id_temp);
+    if (icompute < 0)
+      error->all(FLERR, "{}: temperature compute {} does not exist (fix_modify temp names an "
+                 "existing compute temp)", STYLE, id_temp);
+    temperature = modify->compute[icompute];
+    if (!temperature->tempflag)
+      error->all(FLERR, "{}: compute {} does not compute a temperature", STYLE, id_temp);
+    if (!tvar_name.empty()) tvar = geomint_target::find_equal_variable(lmp, STYLE, tvar_name);
+  }
+
+  if (integrate) {
+    geomint_target::refuse_shared_integrators(lmp, this, STYLE,
+                                              "use one time integrator per atom (or integrate no "
+                                              "under fix rigid, rigid/small or poems)");
+  } else {
+    // the body integrators: every atom of the group moved by one, each
+    // defined after this fix (its setup and final_integrate sum atom->f
+    // after this fix has written the scaled forces)
+    int nbody = 0;
+    for (int f = 0; f < modify->nfix; f++) {
+      Fix *other = modify->fix[f];
+      if (other == this || !other->time_integrate) continue;
+      if (!geomint_target::atoms_in_both(lmp, groupbit, other->groupbit)) continue;
+      const bool body = utils::strmatch(other->style, "^rigid") || utils::strmatch(other->style, "^poems");
+      if (!body)
+        error->all(FLERR, "{}: integrate no is for bodies, but fix {} ({}) integrates atoms of "
+                   "this fix; use integrate yes, or fix rigid, rigid/small or poems", STYLE,
+                   other->id, other->style);
+      if (f < modify->find_fix(id))
+        error->all(FLERR, "{}: fix {} ({}) is defined before this fix; with integrate no define "
+                   "fix multiscale/adaptive first, so that its scaled forces are in atom->f when "
+                   "fix {} sums them over the bodies", STYLE, other->id, other->style, other->id);
+      nbody++;
+    }
+    if (nbody == 0)
+      error->all(FLERR, "{}: integrate no needs a body integrator (fix rigid, rigid/small or "
+                 "poems) on the atoms of group {}; with none, nothing moves them. Use integrate "
+                 "yes for free atoms", STYLE, group->names[igroup]);
+  }
+
+  if (mode == CONTINUUM) {
+    for (int f = 0; f < modify->nfix; f++) {
+      Fix *other = modify->fix[f];
+      if (other == this) continue;
+      if (!(utils::strmatch(other->style, "^langevin") || utils::strmatch(other->style, "^viscous")))
+        continue;
+      const bigint n = geomint_target::atoms_in_both(lmp, groupbit, other->groupbit);
+      if (n)
+        error->all(FLERR, "{}: fix {} ({}) adds drag or noise to {} atoms of this fix, which "
+                   "already owns their drag and noise (scaled by a2); remove it, or use the "
+                   "brownian keyword", STYLE, other->id, other->style, n);
+    }
+  }
+
+  if (adaptive) {
+    const int ig1 = group->find(g1_name), ig2 = group->find(g2_name);
+    if (ig1 < 0 || ig2 < 0)
+      error->all(FLERR, "{}: adaptive group {} no longer exists", STYLE, ig1 < 0 ? g1_name : g2_name);
+    pair = force->pair;
+    if (!pair)
+      error->all(FLERR, "{}: adaptive pot evaluates the pair style between {} and {}, but no pair "
+                 "style is defined", STYLE, g1_name, g2_name);
+    if (!pair->single_enable)
+      error->all(FLERR, "{}: adaptive pot needs a pair style with single() (pair {} has none)",
+                 STYLE, force->pair_style);
+    if (force->kspace)
+      error->all(FLERR, "{}: adaptive pot cannot split the long-range part of kspace style {} "
+                 "into the {}-{} pairs and the rest; use a cut-off Coulomb (coul/cut, coul/dsf, "
+                 "coul/wolf) or drop adaptive", STYLE, force->kspace_style, g1_name, g2_name);
+    // G1-G2 excluded from the neighbor lists: the pair style leaves those
+    // pairs to this fix; otherwise they are in atom->f and this fix takes
+    // them out of the "others"
+    excluded = false;
+    for (int e = 0; e < neighbor->nex_group; e++)
+      if ((neighbor->ex1_group[e] == ig1 && neighbor->ex2_group[e] == ig2) ||
+          (neighbor->ex1_group[e] == ig2 && neighbor->ex2_group[e] == ig1))
+        excluded = true;
+  }
+  reset_dt();
+}
+
+void FixMultiscaleAdaptive::reset_dt()
+{
+  dtv = update->dt;
+  dtf = 0.5 * update->dt * force->ftm2v;
+}
+
+void FixMultiscaleAdaptive::reset_target(double t)
+{
+  t_start = t_stop = t;
+}
+
+void FixMultiscaleAdaptive::compute_target()
+{
+  t_target = geomint_target::target(lmp, STYLE, t_start, t_stop, tvar, tvar_name);
+}
+
+/* ---------------------------------------------------------------------- */
+
+double FixMultiscaleAdaptive::mass_of(int i) const
+{
+  return atom->rmass ? atom->rmass[i] : atom->mass[atom->type[i]];
+}
+
+double FixMultiscaleAdaptive::beta_of(int i) const
+{
+  if (drag_style == DRAG_BETA) return beta_type[atom->type[i]];
+  if (drag_style == DRAG_STOKES)
+    return 6.0 * MY_PI * eta * (radius_peratom ? atom->radius[i] : radius_type[atom->type[i]]);
+  return 0.0;
+}
+
+double FixMultiscaleAdaptive::rbeta_of(int i) const
+{
+  if (rdrag_style == DRAG_BETA) return rbeta_type[atom->type[i]];
+  if (rdrag_style == DRAG_STOKES) {
+    const double r = radius_peratom ? atom->radius[i] : radius_type[atom->type[i]];
+    return 8.0 * MY_PI * eta * r * r * r;
+  }
+  return 0.0;
+}
+
+double FixMultiscaleAdaptive::noise_factor() const
+{
+  if (b_scale == NOISE_A2) return a2;
+  if (b_scale == NOISE_SQRT) return std::sqrt(a2);
+  return 1.0;
+}
+
+double FixMultiscaleAdaptive::total(double local, bool max) const
+{
+  double all = 0.0;
+  MPI_Allreduce(&local, &all, 1, MPI_DOUBLE, max ? MPI_MAX : MPI_SUM, world);
+  return all;
+}
+
+void FixMultiscaleAdaptive::setup(int /*vflag*/)
+{
+  if (mode == ATOMISTIC) {
+    compute_target();
+    const double t_current = temperature->compute_scalar();
+    tdof = temperature->dof;
+    const double y_now = tdof * force->boltz * t_current;
+    if (!(y_valid && std::fabs(y_now - y) <= 1e-10 * std::fabs(y_now))) y = y_now;
+    y_valid = true;
+    if (!qmass_given && qmass == 0.0) {
+      qmass = tdof * force->boltz * t_target * t_damp * t_damp;
+      if (!(qmass > 0.0))
+        error->all(FLERR, "{}: the default thermostat mass Nf kB Tstart Tdamp^2 is {} (Nf = {}, "
+                   "Tstart = {}): give a group with degrees of freedom and Tstart > 0, or qmass",
+                   STYLE, qmass, tdof, t_target);
+    }
+  } else {
+    // eps = m / beta in units of tchar (eq. 2.6), the largest in the group
+    double e = 0.0;
+    for (int i = 0; i < atom->nlocal; i++)
+      if (atom->mask[i] & groupbit) {
+        const double beta = beta_of(i);
+        if (beta > 0.0) e = std::max(e, mass_of(i) / (beta * force->ftm2v) / tchar);
+      }
+    eps_continuum = total(e, true);
+    if (exact_damp)
+      for (int i = 0; i < atom->nlocal; i++)
+        if ((atom->mask[i] & groupbit) && !(beta_of(i) > 0.0))
+          error->one(FLERR, "{}: damp_integrator exact needs a drag > 0 on every atom (atom {} "
+                     "of type {} has none); give it a drag or use damp_integrator explicit",
+                     STYLE, atom->tag[i], atom->type[i]);
+  }
+  step_forces(true);
+  if (!integrate) apply_forces();
+}
+
+/* ---------------------------------------------------------------------- */
+
+void FixMultiscaleAdaptive::initial_integrate(int /*vflag*/)
+{
+  if (mode == ATOMISTIC) {
+    compute_target();
+    thermostat_half();
+  }
+  kick();
+  double **x = atom->x;
+  double **v = atom->v;
+  const int *mask = atom->mask;
+  const int nlocal = atom->nlocal;
+  for (int i = 0; i < nlocal; i++)
+    if (mask[i] & groupbit) {
+      x[i][0] += dtv * v[i][0];
+      x[i][1] += dtv * v[i][1];
+      x[i][2] += dtv * v[i][2];
+    }
+}
+
+void FixMultiscaleAdaptive::final_integrate()
+{
+  step_forces(false);
+  if (!integrate) {
+    apply_forces();
+    return;
+  }
+  kick();
+  if (mode == ATOMISTIC) {
+    const double t_current = temperature->compute_scalar();
+    tdof = temperature->dof;
+    y = tdof * force->boltz * t_current;
+    thermostat_half();
+  }
+}
+
+/* ----------------------------------------------------------------------
+   the forces of the step, after all forces are in: G1-G2 force and the
+   switch, drags at the current velocities, Brownian draws
+------------------------------------------------------------------------- */
+
+void FixMultiscaleAdaptive::step_forces(bool setup)
+{
+  if (atom->nmax > nmax_fpot) {
+    nmax_fpot = atom->nmax;
+    memory->destroy(fpot);
+    memory->create(fpot, nmax_fpot, 3, "multiscale/adaptive:fpot");
+  }
+  for (int i = 0; i < atom->nlocal; i++) fpot[i][0] = fpot[i][1] = fpot[i][2] = 0.0;
+  if (adaptive) potential_forces();
+  if (mode == CONTINUUM) {
+    drags(setup);
+    if (brownian) noise();
+  }
+}
+
+// f_p on each owned atom of G1 or G2 from the atoms (owned and ghost) of the
+// other group within the pair cutoff, through pair->single() with the
+// special-bond factors; then the unscaled signal and the switch (eq. 5.7)
+void FixMultiscaleAdaptive::potential_forces()
+{
+  double **x = atom->x;
+  const int *type = atom->type;
+  const int *mask = atom->mask;
+  const tagint *tag = atom->tag;
+  const int nlocal = atom->nlocal;
+  const int nall = nlocal + atom->nghost;
+  double **cutsq = pair->cutsq;
+  const double *special_lj = force->special_lj;
+  const double *special_coul = force->special_coul;
+  const bool molecular = atom->molecular != Atom::ATOMIC && atom->nspecial && atom->special;
+
+  std::vector<int> all1, all2;
+  for (int j = 0; j < nall; j++) {
+    if (mask[j] & g1_bit) all1.push_back(j);
+    else if (mask[j] & g2_bit) all2.push_back(j);
+  }
+  double energy = 0.0;
+  for (int i = 0; i < nlocal; i++) {
+    const std::vector<int> *others = nullptr;
+    if (mask[i] & g1_bit) others = &all2;
+    else if (mask[i] & g2_bit) others = &all1;
+    else continue;
+    const int itype = type[i];
+    for (int j : *others) {
+      const double dx = x[i][0] - x[j][0], dy = x[i][1] - x[j][1], dz = x[i][2] - x[j][2];
+      const double rsq = dx * dx + dy * dy + dz * dz;
+      const int jtype = type[j];
+      if (rsq >= cutsq[itype][jtype]) continue;
+      double factor_lj = 1.0, factor_coul = 1.0;
+      if (molecular) {
+        const int *ns = atom->nspecial[i];
+        for (int s = 0; s < ns[2]; s++)
+          if (atom->special[i][s] == tag[j]) {
+            const int which = s < ns[0] ? 1 : (s < ns[1] ? 2 : 3);
+            factor_lj = special_lj[which];
+            factor_coul = special_coul[which];
+            break;
+          }
+      }
+      double fforce = 0.0;
+      energy += pair->single(i, j, itype, jtype, rsq, factor_coul, factor_lj, fforce);
+      fpot[i][0] += dx * fforce;
+      fpot[i][1] += dy * fforce;
+      fpot[i][2] += dz * fforce;
+    }
+  }
+  // each pair is seen from both of its atoms' owners
+  phi_p = 0.5 * total(energy);
+
+  double s = 0.0;
+  for (int i = 0; i < nlocal; i++)
+    if ((mask[i] & groupbit) && (mask[i] & (g1_bit | g2_bit))) {
+      double m = std::sqrt(fpot[i][0] * fpot[i][0] + fpot[i][1] * fpot[i][1] + fpot[i][2] * fpot[i][2]);
+      if (per_beta) {
+        const double beta = beta_of(i);
+        m = beta > 0.0 ? m / beta : 0.0;
+      }
+      s = metric_max ? std::max(s, m) : s + m;
+    }
+  signal = total(s, metric_max) / (per_beta ? 1.0 : beta_ref);
+  const bigint step = update->ntimestep;
+  const bool now = geomint::msa_switch(on, signal, alpha, hysteresis, step, last_switch, hold);
+  if (now != on) {
+    on = now;
+    switch_step = last_switch = step;
+  }
+}
+
+// f_d = -beta (v - u) and t_d = -beta_w omega at the current velocities;
+// at a setup that continues the step of the stored drags (a restart, a
+// second run) the stored ones stay, so that the trajectory goes on
+void FixMultiscaleAdaptive::drags(bool setup)
+{
+  if (exact_damp) return;
+  double **v = atom->v;
+  double **omega = atom->omega;
+  const int *mask = atom->mask;
+  const bigint step = update->ntimestep;
+  for (int i = 0; i < atom->nlocal; i++) {
+    if (!(mask[i] & groupbit)) continue;
+    double *s = state[i];
+    if (setup && s[DSTEP] == static_cast<double>(step)) continue;
+    const double beta = beta_of(i);
+    for (int c = 0; c < 3; c++) s[FD + c] = -beta * (v[i][c] - flow[c]);
+    if (rdrag_style != DRAG_NONE) {
+      const double rbeta = rbeta_of(i);
+      for (int c = 0; c < 3; c++) s[TD + c] = -rbeta * omega[i][c];
+    }
+    s[DSTEP] = static_cast<double>(step);
+  }
+}
+
+// the Brownian force, drawn every b_every steps (and for atoms without
+// one), keyed by (seed, tag, step of the draw): rank- and restart-invariant
+void FixMultiscaleAdaptive::noise()
+{
+  const bigint step = update->ntimestep;
+  double temp = b_temp;
+  if (b_instant) temp = kinetic_temperature();
+  const double kT = force->boltz * temp;
+  const int *mask = atom->mask;
+  const tagint *tag = atom->tag;
+  for (int i = 0; i < atom->nlocal; i++) {
+    if (!(mask[i] & groupbit)) continue;
+    double *s = state[i];
+    const double last = s[FBSTEP];
+    const bool due = last < 0.0 || (step % b_every == 0 && last != static_cast<double>(step)) ||
+        static_cast<double>(step) - last >= b_every;
+    if (!due) continue;
+    const double sigma = std::sqrt(2.0 * beta_of(i) * kT / (b_every * update->dt));
+    geomint::msa_brownian(static_cast<uint32_t>(b_seed), tag[i], step, sigma, b_dist, &s[FB]);
+    s[FBSTEP] = static_cast<double>(step);
+  }
+}
+
+// sum m v^2 / (dim N kB) over the group: all degrees of freedom (the seed's N)
+double FixMultiscaleAdaptive::kinetic_temperature()
+{
+  double **v = atom->v;
+  const int *mask = atom->mask;
+  double local[2] = {0.0, 0.0}, all[2];
+  for (int i = 0; i < atom->nlocal; i++)
+    if (mask[i] & groupbit) {
+      local[0] += mass_of(i) * (v[i][0] * v[i][0] + v[i][1] * v[i][1] + v[i][2] * v[i][2]);
+      local[1] += 1.0;
+    }
+  MPI_Allreduce(local, all, 2, MPI_DOUBLE, MPI_SUM, world);
+  if (all[1] == 0.0) return 0.0;
+  return all[0] * force->mvv2e / (domain->dimension * all[1] * force->boltz);
+}
+
+/* ----------------------------------------------------------------------
+   one half-kick of the scaled forces, with the works
+------------------------------------------------------------------------- */
+
+void FixMultiscaleAdaptive::kick()
+{
+  double **v = atom->v;
+  double **f = atom->f;
+  const int *mask = atom->mask;
+  const int nlocal = atom->nlocal;
+  const double ak = a2 * b2, ap = a2star(), ad = a2, ab = noise_factor();
+  const double tau = 0.5 * update->dt;
+  const bool sub = adaptive && !excluded;
+  const bool cont = mode == CONTINUUM;
+  geomint::MSAWork w = {0.0, 0.0, 0.0, 0.0};
+  for (int i = 0; i < nlocal; i++) {
+    if (!(mask[i] & groupbit)) continue;
+    const double m = mass_of(i);
+    double fk[3], fp[3], fd[3] = {0.0, 0.0, 0.0}, fb[3] = {0.0, 0.0, 0.0};
+    for (int c = 0; c < 3; c++) {
+      fk[c] = ak * (sub ? f[i][c] - fpot[i][c] : f[i][c]);
+      fp[c] = ap * fpot[i][c];
+    }
+    if (cont && brownian)
+      for (int c = 0; c < 3; c++) fb[c] = ab * state[i][FB + c];
+    if (cont && exact_damp) {
+      const double beta = ad * beta_of(i);
+      geomint::msa_kick_exact(v[i], fk, fp, fb, flow, beta * force->ftm2v / m, 1.0 / beta, tau,
+                              0.5 * m * force->mvv2e, w);
+    } else {
+      if (cont)
+        for (int c = 0; c < 3; c++) fd[c] = ad * state[i][FD + c];
+      geomint::msa_kick_explicit(v[i], fk, fp, fd, fb, dtf / m, tau, w);
+    }
+  }
+  if (rotate) {
+    double **omega = atom->omega;
+    double **torque = atom->torque;
+    const double *radius = atom->radius;
+    const double *rmass = atom->rmass;
+    const double zero[3] = {0.0, 0.0, 0.0};
+    for (int i = 0; i < nlocal; i++) {
+      if (!(mask[i] & groupbit)) continue;
+      const double inertia = INERTIA * rmass[i] * radius[i] * radius[i];
+      if (!(inertia > 0.0)) continue;
+      double tk[3], td[3];
+      for (int c = 0; c < 3; c++) tk[c] = ak * torque[i][c];
+      if (exact_damp && rbeta_of(i) > 0.0) {
+        const double rbeta = ad * rbeta_of(i);
+        geomint::msa_kick_exact(omega[i], tk, zero, zero, zero, rbeta * force->ftm2v / inertia,
+                                1.0 / rbeta, tau, 0.5 * inertia * force->mvv2e, w);
+      } else {
+        for (int c = 0; c < 3; c++) td[c] = exact_damp ? 0.0 : ad * state[i][TD + c];
+        geomint::msa_kick_explicit(omega[i], tk, zero, td, zero, dtf / inertia, tau, w);
+      }
+    }
+  }
+  wk += w.k;
+  wp += w.p;
+  wd += w.d;
+  wb += w.b;
+}
+
+// integrate no: the scaled force sum into atom->f (and torque), for the body
+// integrator to sum; the works by the midpoint rule at the current velocities
+void FixMultiscaleAdaptive::apply_forces()
+{
+  double **v = atom->v;
+  double **f = atom->f;
+  const int *mask = atom->mask;
+  const int nlocal = atom->nlocal;
+  const double ak = a2 * b2, ap = a2star(), ad = a2, ab = noise_factor();
+  const double h = update->dt;
+  const bool sub = adaptive && !excluded;
+  double w[4] = {0.0, 0.0, 0.0, 0.0};
+  for (int i = 0; i < nlocal; i++) {
+    if (!(mask[i] & groupbit)) continue;
+    const double *s = state[i];
+    for (int c = 0; c < 3; c++) {
+      const double fk = ak * (sub ? f[i][c] - fpot[i][c] : f[i][c]);
+      const double fp = ap * fpot[i][c];
+      const double fd = ad * s[FD + c];
+      const double fb = brownian ? ab * s[FB + c] : 0.0;
+      w[0] += h * fk * v[i][c];
+      w[1] += h * fp * v[i][c];
+      w[2] += h * fd * v[i][c];
+      w[3] += h * fb * v[i][c];
+      f[i][c] = fk + fp + fd + fb;
+    }
+  }
+  if (atom->torque_flag) {
+    double **torque = atom->torque;
+    double **omega = atom->omega_flag ? atom->omega : nullptr;
+    for (int i = 0; i < nlocal; i++) {
+      if (!(mask[i] & groupbit)) continue;
+      for (int c = 0; c < 3; c++) {
+        const double tk = ak * torque[i][c];
+        const double td = rdrag_style != DRAG_NONE ? ad * state[i][TD + c] : 0.0;
+        if (omega) {
+          w[0] += h * tk * omega[i][c];
+          w[2] += h * td * omega[i][c];
+        }
+        torque[i][c] = tk + td;
+      }
+    }
+  }
+  wk += w[0];
+  wp += w[1];
+  wd += w[2];
+  wb += w[3];
+}
+
+/* ----------------------------------------------------------------------
+   mode atomistic: the nh/mod thermostat half-step with b = a2 kd / Q
+------------------------------------------------------------------------- */
+
+void FixMultiscaleAdaptive::thermostat_half()
+{
+  const double yt = tdof * force->boltz * t_target;
+  const double tau = 0.5 * update->dt / tloop;
+  const double b = a2 * kd / qmass;
+  double factor = 1.0;
+  for (int k = 0; k < tloop; k++) {
+    const geomint::NHModHalfStep s = geomint::nhmod_half_step(zeta, y, yt, qmass, b, tau);
+    zeta = s.zeta;
+    y = s.y;
+    w_thermo += s.work;
+    factor *= s.factor;
+  }
+  double **v = atom->v;
+  const int *mask = atom->mask;
+  const int nlocal = atom->nlocal;
+  if (temperature->tempbias) temperature->remove_bias_all();
+  for (int i = 0; i < nlocal; i++)
+    if (mask[i] & groupbit) {
+      v[i][0] *= factor;
+      v[i][1] *= factor;
+      v[i][2] *= factor;
+    }
+  if (temperature->tempbias) temperature->restore_bias_all();
+}
+
+int FixMultiscaleAdaptive::modify_param(int narg, char **arg)
+{
+  if (strcmp(arg[0], "temp") == 0) {
+    if (mode != ATOMISTIC)
+      error->all(FLERR, "{}: fix_modify temp is for mode atomistic (its thermostat)", STYLE);
+    if (narg < 2) error->all(FLERR, "{}: fix_modify temp needs a compute ID", STYLE);
+    const int icompute = modify->find_compute(arg[1]);
+    if (icompute < 0)
+      error->all(FLERR, "{}: fix_modify temp: compute {} does not exist", STYLE, arg[1]);
+    if (!modify->compute[icompute]->tempflag)
+      error->all(FLERR, "{}: fix_modify temp: compute {} does not compute a temperature", STYLE,
+                 arg[1]);
+    if (own_temp) modify->delete_compute(id_temp);
+    own_temp = false;
+    id_temp = arg[1];
+    return 2;
+  }
+  return 0;
+}
+
+/* ----------------------------------------------------------------------
+   scalar: -(W_d + W_b), the energy friction and noise took out (ecouple:
+   etotal + f_ID is conserved for a2 = a2* = 1; for a2 < 1 check eq. 5.18
+   with the vector)
+   vector: a2* a2 F_p switch_step W_d W_p W_k W_b zeta zetadot eps a2*PE
+------------------------------------------------------------------------- */
+
+double FixMultiscaleAdaptive::compute_scalar()
+{
+  double w[2] = {wd, wb}, all[2];
+  MPI_Allreduce(w, all, 2, MPI_DOUBLE, MPI_SUM, world);
+  if (mode == ATOMISTIC) all[0] = w_thermo;
+  return -(all[0] + all[1]);
+}
+
+double FixMultiscaleAdaptive::compute_vector(int n)
+{
+  switch (n) {
+    case 0:
+      return a2star();
+    case 1:
+      return a2;
+    case 2:
+      return signal;
+    case 3:
+      return static_cast<double>(switch_step);
+    case 4:
+      return mode == ATOMISTIC ? w_thermo : total(wd);
+    case 5:
+      return total(wp);
+    case 6:
+      return total(wk);
+    case 7:
+      return total(wb);
+    case 8:
+      return zeta;
+    case 9:
+      return mode == ATOMISTIC && qmass > 0.0 ? (y - tdof * force->boltz * t_target) / qmass : 0.0;
+    case 10: {
+      if (mode == CONTINUUM) return eps_continuum;
+      const double zetadot = qmass > 0.0 ? (y - tdof * force->boltz * t_target) / qmass : 0.0;
+      const double d = std::fabs(kd * zetadot) * tchar;
+      return d > 0.0 ? 1.0 / d : 0.0;
+    }
+    case 11: {
+      // the scaled potential energy: a2 b2 (PE - Phi_p) + a2* Phi_p (Phi_p
+      // is in thermo pe unless G1-G2 is excluded from the neighbor lists)
+      const int ipe = modify->find_compute("thermo_pe");
+      if (ipe < 0) error->all(FLERR, "{}: f_{}[12] needs the thermo_pe compute", STYLE, id);
+      Compute *pe = modify->compute[ipe];
+      const double epot = pe->compute_scalar();
+      const double others = adaptive && !excluded ? epot - phi_p : epot;
+      return a2 * b2 * others + (adaptive ? a2star() * phi_p : 0.0);
+    }
+    default:
+      return 0.0;
+  }
+}
+
+/* ----------------------------------------------------------------------
+   restart: the switch state, the works, the thermostat; per atom the drags
+   and the held noise with their steps
+------------------------------------------------------------------------- */
+
+void FixMultiscaleAdaptive::write_restart(FILE *fp)
+{
+  double w[4] = {wk, wp, wd, wb}, all[4];
+  MPI_Allreduce(w, all, 4, MPI_DOUBLE, MPI_SUM, world);
+  geomint_restart::write_global(fp, comm->me, RESTART_VERSION,
+                                {on ? 1.0 : 0.0, static_cast<double>(switch_step),
+                                 static_cast<double>(last_switch), all[0], all[1], all[2], all[3],
+                                 zeta, y, qmass, w_thermo, y_valid ? 1.0 : 0.0});
+}
+
+void FixMultiscaleAdaptive::restart(char *buf)
+{
+  const geomint_restart::Global g = geomint_restart::read_global(buf);
+  if (!g.versioned || g.version != RESTART_VERSION || g.count != 12)
+    error->all(FLERR, "{}: the restart file holds fix {} state of an unknown layout (version {}, "
+               "{} values); this GEOMINT reads version {}. Use a new fix ID to start afresh",
+               STYLE, id, g.versioned ? g.version : 0, g.count, RESTART_VERSION);
+  const double *v = g.values;
+  on = v[0] != 0.0;
+  switch_step = static_cast<bigint>(v[1]);
+  last_switch = static_cast<bigint>(v[2]);
+  // the works are sums over the ranks: rank 0 carries them on
+  const bool me0 = comm->me == 0;
+  wk = me0 ? v[3] : 0.0;
+  wp = me0 ? v[4] : 0.0;
+  wd = me0 ? v[5] : 0.0;
+  wb = me0 ? v[6] : 0.0;
+  zeta = v[7];
+  y = v[8];
+  if (!qmass_given) qmass = v[9];
+  w_thermo = v[10];
+  y_valid = v[11] != 0.0;
+}
+
+/* ---------------------------------------------------------------------- */
+
+void FixMultiscaleAdaptive::grow_arrays(int nmax)
+{
+  memory->grow(state, nmax, NSTATE, "multiscale/adaptive:state");
+}
+
+void FixMultiscaleAdaptive::copy_arrays(int i, int j, int /*delflag*/)
+{
+  for (int k = 0; k < NSTATE; k++) state[j][k] = state[i][k];
+}
+
+// a new atom: no drag yet (it is computed at its first step), no noise
+void FixMultiscaleAdaptive::set_arrays(int i)
+{
+  for (int k = 0; k < NSTATE; k++) state[i][k] = 0.0;
+  state[i][FBSTEP] = -1.0;
+  state[i][DSTEP] = -1.0;
+}
+
+int FixMultiscaleAdaptive::pack_exchange(int i, double *buf)
+{
+  for (int k = 0; k < NSTATE; k++) buf[k] = state[i][k];
+  return NSTATE;
+}
+
+int FixMultiscaleAdaptive::unpack_exchange(int nlocal, double *buf)
+{
+  for (int k = 0; k < NSTATE; k++) state[nlocal][k] = buf[k];
+  return NSTATE;
+}
+
+int FixMultiscaleAdaptive::pack_restart(int i, double *buf)
+{
+  buf[0] = NSTATE + 2;
+  buf[1] = RESTART_VERSION;
+  for (int k = 0; k < NSTATE; k++) buf[2 + k] = state[i][k];
+  return NSTATE + 2;
+}
+
+void FixMultiscaleAdaptive::unpack_restart(int nlocal, int nth)
+{
+  double **extra = atom->extra;
+  int m = 0;
+  for (int i = 0; i < nth; i++) m += static_cast<int>(extra[nlocal][m]);
+  const int size = static_cast<int>(extra[nlocal][m]);
+  if (size != NSTATE + 2 || extra[nlocal][m + 1] != RESTART_VERSION)
+    error->one(FLERR, "{}: the restart file holds per-atom state of fix {} in an unknown layout "
+               "({} values); this GEOMINT reads version {}. Use a new fix ID to start afresh",
+               STYLE, id, size, RESTART_VERSION);
+  for (int k = 0; k < NSTATE; k++) state[nlocal][k] = extra[nlocal][m + 2 + k];
+}
+
+int FixMultiscaleAdaptive::size_restart(int /*nlocal*/)
+{
+  return NSTATE + 2;
+}
+
+int FixMultiscaleAdaptive::maxsize_restart()
+{
+  return NSTATE + 2;
+}
+
+double FixMultiscaleAdaptive::memory_usage()
+{
+  return static_cast<double>(atom->nmax) * NSTATE * sizeof(double) +
+      static_cast<double>(nmax_fpot) * 3 * sizeof(double);
+}

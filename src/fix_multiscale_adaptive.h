@@ -1,0 +1,128 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   GEOMINT - geometric integrators for LAMMPS
+   fix multiscale/adaptive: force-scaling multiscale dynamics (seed 002,
+   ch. 2, 4, 5).  mode atomistic: the modified Nose-Hoover thermostat with
+   the forces and the k_d zetadot friction scaled by a2 (eq. 4.12); mode
+   continuum: Stokes-damped dynamics with forces, drag and Brownian noise
+   scaled by a2 (eq. 2.14); adaptive: the potential force between two
+   groups stays unscaled until it crosses a threshold (eqs. 5.6, 5.7).
+   integrate no: forces only, for fix rigid, rigid/small or poems.
+   See doc/fix_multiscale_adaptive.rst.
+------------------------------------------------------------------------- */
+
+#ifndef GEOMINT_FIX_MULTISCALE_ADAPTIVE_H
+#define GEOMINT_FIX_MULTISCALE_ADAPTIVE_H
+
+#include "fix.h"
+
+#include <string>
+#include <vector>
+
+namespace LAMMPS_NS {
+
+class FixMultiscaleAdaptive : public Fix {
+ public:
+  FixMultiscaleAdaptive(class LAMMPS *, int, char **);
+  ~FixMultiscaleAdaptive() override;
+  int setmask() override;
+  void init() override;
+  void setup(int) override;
+  void initial_integrate(int) override;
+  void final_integrate() override;
+  int modify_param(int, char **) override;
+  void reset_target(double) override;
+  void reset_dt() override;
+  double compute_scalar() override;
+  double compute_vector(int) override;
+  void write_restart(FILE *) override;
+  void restart(char *) override;
+
+  void grow_arrays(int) override;
+  void copy_arrays(int, int, int) override;
+  void set_arrays(int) override;
+  int pack_exchange(int, double *) override;
+  int unpack_exchange(int, double *) override;
+  int pack_restart(int, double *) override;
+  void unpack_restart(int, int) override;
+  int size_restart(int) override;
+  int maxsize_restart() override;
+  double memory_usage() override;
+
+  // per-atom state: drag force (3), rotational drag torque (3), held
+  // Brownian force (3), the step of that draw, the step of the drags
+  enum { FD = 0, TD = 3, FB = 6, FBSTEP = 9, DSTEP = 10, NSTATE = 11 };
+
+ protected:
+  enum { ATOMISTIC, CONTINUUM };
+  enum { DRAG_NONE, DRAG_STOKES, DRAG_BETA };
+  enum { NOISE_A2, NOISE_SQRT, NOISE_NONE };
+  int mode;
+  double a2, b2;
+  bool integrate;
+
+  // mode atomistic: the nh/mod thermostat (kicks a2 f, friction a2 kd zetadot)
+  double t_start, t_stop, t_damp, t_target;
+  std::string tvar_name;
+  int tvar;
+  double kd, qmass;
+  bool qmass_given, thermostat_given;
+  int tloop;
+  double tchar;
+  double zeta, y, tdof, w_thermo;    // w_thermo: the thermostat's work (same on every rank)
+  bool y_valid;
+  std::string id_temp;
+  bool own_temp;
+  class Compute *temperature;
+
+  // mode continuum: drag, flow, noise
+  int drag_style, rdrag_style;
+  double eta;
+  bool radius_peratom;
+  std::vector<double> radius_type, beta_type, rbeta_type;
+  double flow[3];
+  bool exact_damp;
+  bool brownian;
+  double b_temp;
+  int b_seed, b_every, b_dist, b_scale;
+  bool b_instant;
+  double eps_continuum;
+
+  // adaptive pot G1 G2
+  bool adaptive;
+  std::string g1_name, g2_name;
+  int g1_bit, g2_bit;
+  double alpha, beta_ref, hysteresis;
+  bool metric_max, per_beta, excluded;
+  bigint hold;
+  bool on;                          // a2* = a2 (else 1)
+  bigint switch_step, last_switch;  // the step of the last switch (-1: none)
+  double signal, phi_p;             // unscaled F_p and the G1-G2 energy of the step
+
+  double wk, wp, wd, wb;    // this rank's works of the kicks (energy)
+  double **fpot;            // per-atom G1-G2 force of the step (unscaled)
+  double **state;           // per-atom NSTATE values (see the enum)
+  int nmax_fpot;
+  double dtv, dtf;
+  bool rotate;              // integrate omega (rdrag given)
+  class Pair *pair;
+
+  double a2star() const { return adaptive && !on ? 1.0 : a2; }
+  double noise_factor() const;
+  double beta_of(int i) const;
+  double rbeta_of(int i) const;
+  double mass_of(int i) const;
+  void step_forces(bool setup);
+  void potential_forces();
+  void drags(bool setup);
+  void noise();
+  void kick();
+  void apply_forces();
+  void compute_target();
+  void thermostat_half();
+  double kinetic_temperature();
+  double total(double local, bool max = false) const;
+};
+
+}    // namespace LAMMPS_NS
+
+#endif
