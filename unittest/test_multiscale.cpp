@@ -1,0 +1,133 @@
+// force-scaling multiscale kernels (lib/geomint/multiscale.h): the
+// half-kicks and their works, the switch law, the Brownian force
+#include "geomint/multiscale.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace geomint;
+
+// the explicit kick credits its kinetic-energy change to the four forces
+// exactly: m/2 (v'^2 - v^2) = W_k + W_p + W_d + W_b (dtfm = tau/m here)
+TEST(MultiscaleKernels, ExplicitKickWorksAddUpToTheKineticEnergy)
+{
+  const double m = 2.5, tau = 0.01;
+  double v[3] = {0.3, -1.2, 0.7};
+  const double fk[3] = {4.0, -2.0, 1.0}, fp[3] = {0.5, 0.25, -3.0}, fd[3] = {-0.9, 2.4, -1.4},
+               fb[3] = {7.0, -3.0, 0.2};
+  double ke0 = 0.0, ke1 = 0.0;
+  for (double c : v) ke0 += 0.5 * m * c * c;
+  MSAWork w = {0.0, 0.0, 0.0, 0.0};
+  const double v0[3] = {v[0], v[1], v[2]};
+  msa_kick_explicit(v, fk, fp, fd, fb, tau / m, tau, w);
+  for (double c : v) ke1 += 0.5 * m * c * c;
+  EXPECT_NEAR(ke1 - ke0, w.k + w.p + w.d + w.b, 1e-15);
+  for (int c = 0; c < 3; c++) EXPECT_DOUBLE_EQ(v[c], v0[c] + tau / m * (fk[c] + fp[c] + fd[c] + fb[c]));
+  // each work is its force times the mean velocity over the kick
+  double wk = 0.0;
+  for (int c = 0; c < 3; c++) wk += tau * fk[c] * 0.5 * (v0[c] + v[c]);
+  EXPECT_NEAR(w.k, wk, 1e-16);
+}
+
+// the exact kick is the solution of m v' = F - gamma (v - u) over tau, its
+// works integrate each frozen force over that solution, and the drag takes
+// the rest of the kinetic-energy change; the small-rate series joins the
+// closed form
+TEST(MultiscaleKernels, ExactKickSolvesTheDampedEquation)
+{
+  const double m = 1.7, gamma = 3.1, tau = 0.05;
+  const double u[3] = {0.2, 0.0, -0.4};
+  const double fk[3] = {1.0, -2.0, 0.5}, fp[3] = {0.3, 0.0, 0.0}, fb[3] = {-0.7, 0.4, 2.0};
+  double v[3] = {1.0, 0.5, -0.25};
+  const double v0[3] = {v[0], v[1], v[2]};
+  MSAWork w = {0.0, 0.0, 0.0, 0.0};
+  msa_kick_exact(v, fk, fp, fb, u, gamma / m, 1.0 / gamma, tau, 0.5 * m, w);
+  double ke0 = 0.0, ke1 = 0.0, wk = 0.0;
+  for (int c = 0; c < 3; c++) {
+    const double F = fk[c] + fp[c] + fb[c];
+    const double vinf = u[c] + F / gamma;
+    const long double e = std::exp(-static_cast<long double>(gamma) * tau / m);
+    EXPECT_NEAR(v[c], vinf + (v0[c] - vinf) * e, 1e-15);
+    // int v dt by Simpson on the exact solution (smooth: 1e-12 is ample)
+    const int n = 200;
+    long double s = 0.0L;
+    for (int k = 0; k <= n; k++) {
+      const long double t = tau * k / n;
+      const long double vt = vinf + (v0[c] - vinf) * std::exp(-static_cast<long double>(gamma) * t / m);
+      s += (k == 0 || k == n ? 1 : (k % 2 ? 4 : 2)) * vt;
+    }
+    wk += fk[c] * static_cast<double>(s * tau / (3 * n));
+    ke0 += 0.5 * m * v0[c] * v0[c];
+    ke1 += 0.5 * m * v[c] * v[c];
+  }
+  EXPECT_NEAR(w.k, wk, 1e-12);
+  EXPECT_NEAR(ke1 - ke0, w.k + w.p + w.d + w.b, 1e-15);
+  EXPECT_LT(w.d, 0.0 + 1e-3);    // drag mostly removes energy here
+  // the series branch (rate tau < 1e-5) against the closed form in long
+  // double: the works agree to the round-off of v_inf tau (v_inf ~ F/rate)
+  for (double rate : {0.99e-5 / tau, 1e-7 / tau}) {
+    double vv[3] = {1.0, 0.5, -0.25};
+    MSAWork ww = {0.0, 0.0, 0.0, 0.0};
+    msa_kick_exact(vv, fk, fp, fb, u, rate, 1.0 / (rate * m), tau, 0.5 * m, ww);
+    long double ref = 0.0L, big = 0.0L;
+    for (int c = 0; c < 3; c++) {
+      const long double F = fk[c] + fp[c] + fb[c];
+      const long double vinf = u[c] + F / (static_cast<long double>(rate) * m);
+      const long double g = -std::expm1(-static_cast<long double>(rate) * tau) / rate;
+      ref += fk[c] * (vinf * tau + (static_cast<long double>(v0[c]) - vinf) * g);
+      big += std::fabs(fk[c] * vinf * tau);
+    }
+    EXPECT_NEAR(ww.k, static_cast<double>(ref), 1e-15 * static_cast<double>(big) + 1e-16) << rate;
+  }
+}
+
+// eq. 5.7 with hold and hysteresis
+TEST(MultiscaleKernels, SwitchLaw)
+{
+  // off: on above alpha only
+  EXPECT_FALSE(msa_switch(false, 0.9, 1.0, 0.0, 10, -1, 0));
+  EXPECT_FALSE(msa_switch(false, 1.0, 1.0, 0.0, 10, -1, 0));
+  EXPECT_TRUE(msa_switch(false, 1.1, 1.0, 0.0, 10, -1, 0));
+  // on: off below alpha (1 - H)
+  EXPECT_FALSE(msa_switch(true, 0.9, 1.0, 0.0, 10, 5, 0));
+  EXPECT_TRUE(msa_switch(true, 0.9, 1.0, 0.2, 10, 5, 0));
+  EXPECT_FALSE(msa_switch(true, 0.79, 1.0, 0.2, 10, 5, 0));
+  // hold: no switch within N steps of the last
+  EXPECT_TRUE(msa_switch(true, 0.0, 1.0, 0.0, 14, 5, 10));
+  EXPECT_FALSE(msa_switch(true, 0.0, 1.0, 0.0, 15, 5, 10));
+  EXPECT_FALSE(msa_switch(false, 5.0, 1.0, 0.0, 14, 5, 10));
+  EXPECT_TRUE(msa_switch(false, 5.0, 1.0, 0.0, 15, 5, 10));
+}
+
+// the Brownian force: gauss has mean 0 and variance sigma^2 per component
+// (within 4 standard errors over 2e5 draws); sphere has |F|^2 = 3 sigma^2
+// exactly and the same per-component variance; a draw is a function of
+// (seed, tag, step)
+TEST(MultiscaleKernels, BrownianForceMoments)
+{
+  const double sigma = 1.7;
+  const int n = 200000;
+  for (int dist : {MSA_GAUSS, MSA_SPHERE}) {
+    double sum = 0.0, sum2 = 0.0, sum4 = 0.0;
+    for (int k = 0; k < n; k++) {
+      double f[3];
+      msa_brownian(77, 1 + k % 1000, k / 1000, sigma, dist, f);
+      const double r2 = f[0] * f[0] + f[1] * f[1] + f[2] * f[2];
+      if (dist == MSA_SPHERE) ASSERT_NEAR(r2, 3.0 * sigma * sigma, 1e-12);
+      sum += f[0];
+      sum2 += f[0] * f[0];
+      sum4 += f[0] * f[0] * f[0] * f[0];
+    }
+    const double var = sum2 / n, se_mean = sigma / std::sqrt(n);
+    const double se_var = std::sqrt((sum4 / n - var * var) / n);
+    EXPECT_NEAR(sum / n, 0.0, 4.0 * se_mean) << dist;
+    EXPECT_NEAR(var, sigma * sigma, 4.0 * se_var) << dist;
+  }
+  double a[3], b[3];
+  msa_brownian(5, 123, 456, 1.0, MSA_GAUSS, a);
+  msa_brownian(5, 123, 456, 1.0, MSA_GAUSS, b);
+  for (int c = 0; c < 3; c++) EXPECT_EQ(a[c], b[c]);
+  msa_brownian(5, 124, 456, 1.0, MSA_GAUSS, b);
+  EXPECT_NE(a[0], b[0]);
+}
