@@ -18,8 +18,8 @@ run_one() {
   "$py" "$root/bench/report.py" "$out/$log" "$a" "$b"
 }
 case "$which" in
-  bagogab|membrane|dg|rigid|nhmod|all) ;;
-  *) echo "unknown benchmark '$which' (available: bagogab, membrane, dg, rigid, nhmod)" >&2; exit 1 ;;
+  bagogab|membrane|dg|rigid|nhmod|multiscale|all) ;;
+  *) echo "unknown benchmark '$which' (available: bagogab, membrane, dg, rigid, nhmod, multiscale)" >&2; exit 1 ;;
 esac
 if [ "$which" = bagogab ] || [ "$which" = all ]; then
   run_one bagogab bagogab langevin+nve
@@ -102,4 +102,19 @@ if [ "$which" = nhmod ] || [ "$which" = all ]; then
     || { echo "benchmark nhmod failed; see $out/nhmod.log" >&2; tail -n 5 "$out/nhmod.log" >&2; exit 1; }
   "$py" "$root/bench/report.py" "$out/nhmod.log" nh/mod nvt
   "$py" "$root/bench/report.py" "$out/nhmod.log" nh/mod nvt --section Modify
+fi
+if [ "$which" = nhmod ] || [ "$which" = multiscale ] || [ "$which" = all ]; then
+  # fix multiscale/adaptive (mode continuum, drag + noise every step) vs fix nve + fix
+  # langevin on the 32,000-atom LJ liquid: whole step and Modify
+  echo "== bench multiscale: multiscale/adaptive continuum vs nve+langevin (log: out/bench/multiscale.log)"
+  (cd "$out" && "$lmp" -in "$root/bench/in.multiscale" -log multiscale.log -screen none) \
+    || { echo "benchmark multiscale failed; see $out/multiscale.log" >&2; tail -n 5 "$out/multiscale.log" >&2; exit 1; }
+  "$py" "$root/bench/report.py" "$out/multiscale.log" multiscale nve+langevin
+  "$py" "$root/bench/report.py" "$out/multiscale.log" multiscale nve+langevin --section Modify
+  # the same with Gaussian noise (fix langevin draws uniform deviates, as dist uniform above)
+  echo "== bench multiscale, dist gauss (log: out/bench/multiscale_gauss.log)"
+  (cd "$out" && "$lmp" -in "$root/bench/in.multiscale" -var dist gauss -log multiscale_gauss.log -screen none) \
+    || { echo "benchmark multiscale (gauss) failed; see $out/multiscale_gauss.log" >&2; exit 1; }
+  "$py" "$root/bench/report.py" "$out/multiscale_gauss.log" multiscale nve+langevin
+  "$py" "$root/bench/report.py" "$out/multiscale_gauss.log" multiscale nve+langevin --section Modify
 fi

@@ -40,6 +40,7 @@
 #include "geomint/multiscale.h"
 #include "geomint/nh_mod.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -65,7 +66,7 @@ FixMultiscaleAdaptive::FixMultiscaleAdaptive(LAMMPS *lmp, int narg, char **arg) 
     b_scale(NOISE_A2), b_instant(false), eps_continuum(0.0), adaptive(false), g1_bit(0), g2_bit(0),
     alpha(0.0), beta_ref(1.0), hysteresis(0.0), metric_max(false), per_beta(true),
     excluded(false), hold(0), on(false), switch_step(-1), last_switch(-1), signal(0.0),
-    phi_p(0.0), wk(0.0), wp(0.0), wd(0.0), wb(0.0), fpot(nullptr), state(nullptr), nmax_fpot(0),
+    phi_p(0.0), wk(0.0), wp(0.0), wd(0.0), wb(0.0), fpot(nullptr), state(nullptr), nstate(0), nmax_fpot(0),
     dtv(0.0), dtf(0.0), rotate(false), pair(nullptr)
 {
   const char *usage = "expected 'fix ID group multiscale/adaptive a2 A2 mode atomistic|continuum "
@@ -231,7 +232,8 @@ FixMultiscaleAdaptive::FixMultiscaleAdaptive(LAMMPS *lmp, int narg, char **arg) 
         } else if (sub == "dist") {
           if (val == "gauss") b_dist = geomint::MSA_GAUSS;
           else if (val == "sphere") b_dist = geomint::MSA_SPHERE;
-          else error->all(FLERR, "{}: brownian dist must be gauss or sphere (got {})", STYLE, val);
+          else if (val == "uniform") b_dist = geomint::MSA_UNIFORM;
+          else error->all(FLERR, "{}: brownian dist must be gauss, sphere or uniform (got {})", STYLE, val);
         } else if (sub == "temp" && (val == "target" || val == "instant")) {
           b_instant = val == "instant";
         } else if (sub == "noise_scale") {
@@ -336,6 +338,11 @@ FixMultiscaleAdaptive::FixMultiscaleAdaptive(LAMMPS *lmp, int narg, char **arg) 
     if (adaptive && per_beta && drag_style == DRAG_NONE)
       error->all(FLERR, "{}: per_beta yes needs a drag", STYLE);
     rotate = integrate && rdrag_style != DRAG_NONE;
+    // Stokes drag of per-type radii: a per-type beta, as drag beta
+    if (drag_style == DRAG_STOKES && !radius_peratom) {
+      beta_type.assign(ntypes + 1, 0.0);
+      for (int t = 1; t <= ntypes; t++) beta_type[t] = 6.0 * MY_PI * eta * radius_type[t];
+    }
   }
   if (adaptive) {
     const bigint both = geomint_target::atoms_in_both(lmp, g1_bit, g2_bit);
@@ -367,6 +374,8 @@ FixMultiscaleAdaptive::FixMultiscaleAdaptive(LAMMPS *lmp, int narg, char **arg) 
     own_temp = true;
   }
 
+  nstate = rdrag_style != DRAG_NONE ? TD + 3 : TD;
+  maxexchange = nstate;
   grow_arrays(atom->nmax);
   atom->add_callback(Atom::GROW);
   atom->add_callback(Atom::RESTART);
@@ -483,6 +492,9 @@ void FixMultiscaleAdaptive::reset_dt()
 {
   dtv = update->dt;
   dtf = 0.5 * update->dt * force->ftm2v;
+  dtfm_type.assign(atom->ntypes + 1, 0.0);
+  if (atom->mass)
+    for (int t = 1; t <= atom->ntypes; t++) dtfm_type[t] = dtf / atom->mass[t];
 }
 
 void FixMultiscaleAdaptive::reset_target(double t)
@@ -500,14 +512,6 @@ void FixMultiscaleAdaptive::compute_target()
 double FixMultiscaleAdaptive::mass_of(int i) const
 {
   return atom->rmass ? atom->rmass[i] : atom->mass[atom->type[i]];
-}
-
-double FixMultiscaleAdaptive::beta_of(int i) const
-{
-  if (drag_style == DRAG_BETA) return beta_type[atom->type[i]];
-  if (drag_style == DRAG_STOKES)
-    return 6.0 * MY_PI * eta * (radius_peratom ? atom->radius[i] : radius_type[atom->type[i]]);
-  return 0.0;
 }
 
 double FixMultiscaleAdaptive::rbeta_of(int i) const
@@ -578,27 +582,29 @@ void FixMultiscaleAdaptive::initial_integrate(int /*vflag*/)
     compute_target();
     thermostat_half();
   }
-  kick();
-  double **x = atom->x;
-  double **v = atom->v;
-  const int *mask = atom->mask;
-  const int nlocal = atom->nlocal;
-  for (int i = 0; i < nlocal; i++)
-    if (mask[i] & groupbit) {
-      x[i][0] += dtv * v[i][0];
-      x[i][1] += dtv * v[i][1];
-      x[i][2] += dtv * v[i][2];
-    }
+  geomint::MSAWork w = {0.0, 0.0, 0.0, 0.0};
+  kick(true, 0, atom->nlocal, w);
+  add_works(w);
 }
 
 void FixMultiscaleAdaptive::final_integrate()
 {
-  step_forces(false);
   if (!integrate) {
+    step_forces(false);
     apply_forces();
     return;
   }
-  kick();
+  // the drags and draws of a block of atoms, then its kick: one pass
+  potential_forces();
+  const double s2 = noise_variance();
+  geomint::MSAWork w = {0.0, 0.0, 0.0, 0.0};
+  const int nlocal = atom->nlocal;
+  for (int i0 = 0; i0 < nlocal; i0 += geomint::NORMAL_BLOCK) {
+    const int i1 = std::min(nlocal, i0 + geomint::NORMAL_BLOCK);
+    if (mode == CONTINUUM) drags_and_noise(false, i0, i1, s2);
+    kick(false, i0, i1, w);
+  }
+  add_works(w);
   if (mode == ATOMISTIC) {
     const double t_current = temperature->compute_scalar();
     tdof = temperature->dof;
@@ -614,17 +620,34 @@ void FixMultiscaleAdaptive::final_integrate()
 
 void FixMultiscaleAdaptive::step_forces(bool setup)
 {
-  if (atom->nmax > nmax_fpot) {
-    nmax_fpot = atom->nmax;
-    memory->destroy(fpot);
-    memory->create(fpot, nmax_fpot, 3, "multiscale/adaptive:fpot");
+  potential_forces();
+  if (mode != CONTINUUM) return;
+  const double s2 = noise_variance();
+  const int nlocal = atom->nlocal;
+  for (int i0 = 0; i0 < nlocal; i0 += geomint::NORMAL_BLOCK)
+    drags_and_noise(setup, i0, std::min(nlocal, i0 + geomint::NORMAL_BLOCK), s2);
+}
+
+// sigma_i^2 / beta_i = 2 kB T / (N h) of this step's draws (a collective with temp instant)
+double FixMultiscaleAdaptive::noise_variance()
+{
+  if (mode != CONTINUUM || !brownian) return 0.0;
+  const double s2 =
+      2.0 * force->boltz * (b_instant ? kinetic_temperature() : b_temp) / (b_every * update->dt);
+  // sigma of each type where beta is per type
+  if (!(drag_style == DRAG_STOKES && radius_peratom)) {
+    sigma_type.resize(beta_type.size());
+    for (size_t t = 1; t < beta_type.size(); t++) sigma_type[t] = std::sqrt(s2 * beta_type[t]);
   }
-  for (int i = 0; i < atom->nlocal; i++) fpot[i][0] = fpot[i][1] = fpot[i][2] = 0.0;
-  if (adaptive) potential_forces();
-  if (mode == CONTINUUM) {
-    drags(setup);
-    if (brownian) noise();
-  }
+  return s2;
+}
+
+void FixMultiscaleAdaptive::add_works(const geomint::MSAWork &w)
+{
+  wk += w.k;
+  wp += w.p;
+  wd += w.d;
+  wb += w.b;
 }
 
 // f_p on each owned atom of G1 or G2 from the atoms (owned and ghost) of the
@@ -632,6 +655,13 @@ void FixMultiscaleAdaptive::step_forces(bool setup)
 // special-bond factors; then the unscaled signal and the switch (eq. 5.7)
 void FixMultiscaleAdaptive::potential_forces()
 {
+  if (!adaptive) return;
+  if (atom->nmax > nmax_fpot) {
+    nmax_fpot = atom->nmax;
+    memory->destroy(fpot);
+    memory->create(fpot, nmax_fpot, 3, "multiscale/adaptive:fpot");
+  }
+  for (int i = 0; i < atom->nlocal; i++) fpot[i][0] = fpot[i][1] = fpot[i][2] = 0.0;
   double **x = atom->x;
   const int *type = atom->type;
   const int *mask = atom->mask;
@@ -700,50 +730,70 @@ void FixMultiscaleAdaptive::potential_forces()
   }
 }
 
-// f_d = -beta (v - u) and t_d = -beta_w omega at the current velocities;
-// at a setup that continues the step of the stored drags (a restart, a
-// second run) the stored ones stay, so that the trajectory goes on
-void FixMultiscaleAdaptive::drags(bool setup)
+// f_d = -beta (v - u) and t_d = -beta_w omega at the current velocities
+// (explicit drag); at a setup that continues the step of the stored drags
+// (a restart, a second run) the stored ones stay, so that the trajectory
+// goes on.  The Brownian force, drawn every b_every steps (and for atoms
+// without one), keyed by (seed, tag, step of the draw): rank- and
+// restart-invariant.  Both for the atoms [i0, i1) (at most NORMAL_BLOCK):
+// the due atoms draw together (Box-Muller vectorizes; the numbers are
+// normal3's bit for bit).  s2 = noise_variance()
+void FixMultiscaleAdaptive::drags_and_noise(bool setup, int i0, int i1, double s2)
 {
-  if (exact_damp) return;
   double **v = atom->v;
   double **omega = atom->omega;
   const int *mask = atom->mask;
-  const bigint step = update->ntimestep;
-  for (int i = 0; i < atom->nlocal; i++) {
-    if (!(mask[i] & groupbit)) continue;
-    double *s = state[i];
-    if (setup && s[DSTEP] == static_cast<double>(step)) continue;
-    const double beta = beta_of(i);
-    for (int c = 0; c < 3; c++) s[FD + c] = -beta * (v[i][c] - flow[c]);
-    if (rdrag_style != DRAG_NONE) {
-      const double rbeta = rbeta_of(i);
-      for (int c = 0; c < 3; c++) s[TD + c] = -rbeta * omega[i][c];
-    }
-    s[DSTEP] = static_cast<double>(step);
-  }
-}
-
-// the Brownian force, drawn every b_every steps (and for atoms without
-// one), keyed by (seed, tag, step of the draw): rank- and restart-invariant
-void FixMultiscaleAdaptive::noise()
-{
-  const bigint step = update->ntimestep;
-  double temp = b_temp;
-  if (b_instant) temp = kinetic_temperature();
-  const double kT = force->boltz * temp;
-  const int *mask = atom->mask;
   const tagint *tag = atom->tag;
-  for (int i = 0; i < atom->nlocal; i++) {
+  const bigint step = update->ntimestep;
+  const double dstep = static_cast<double>(step);
+  const bool drag = !exact_damp, spin = drag && rdrag_style != DRAG_NONE;
+  const bool regular = step % b_every == 0;
+  // drawn at every step (after a first run's setup): no need to look
+  const bool every_step = b_every == 1 && !setup;
+  auto due = [this](double last, double now, bool reg) {
+    return last < 0.0 || (reg && last != now) || now - last >= b_every;
+  };
+  int idx[geomint::NORMAL_BLOCK];
+  int64_t tags[geomint::NORMAL_BLOCK];
+  double xi[geomint::NORMAL_BLOCK][3];
+  int n = 0;
+  for (int i = i0; i < i1; i++) {
     if (!(mask[i] & groupbit)) continue;
-    double *s = state[i];
-    const double last = s[FBSTEP];
-    const bool due = last < 0.0 || (step % b_every == 0 && last != static_cast<double>(step)) ||
-        static_cast<double>(step) - last >= b_every;
-    if (!due) continue;
-    const double sigma = std::sqrt(2.0 * beta_of(i) * kT / (b_every * update->dt));
-    geomint::msa_brownian(static_cast<uint32_t>(b_seed), tag[i], step, sigma, b_dist, &s[FB]);
-    s[FBSTEP] = static_cast<double>(step);
+    double *st = state[i];
+    if (drag && !(setup && st[DSTEP] == dstep)) {
+      const double beta = beta_of(i);
+      for (int c = 0; c < 3; c++) st[FD + c] = -beta * (v[i][c] - flow[c]);
+      if (spin) {
+        const double rbeta = rbeta_of(i);
+        for (int c = 0; c < 3; c++) st[TD + c] = -rbeta * omega[i][c];
+      }
+      st[DSTEP] = dstep;
+    }
+    if (brownian && (every_step || due(st[FBSTEP], dstep, regular))) {
+      idx[n] = i;
+      tags[n] = tag[i];
+      n++;
+    }
+  }
+  if (!n) return;
+  const bool per_type = !(drag_style == DRAG_STOKES && radius_peratom);
+  const int *type = atom->type;
+  const uint32_t seed = static_cast<uint32_t>(b_seed);
+  if (b_dist == geomint::MSA_UNIFORM) {
+    for (int k = 0; k < n; k++) {
+      double *st = state[idx[k]];
+      const double sigma = per_type ? sigma_type[type[idx[k]]] : std::sqrt(s2 * beta_of(idx[k]));
+      geomint::msa_brownian_uniform(seed, tags[k], step, sigma, &st[FB]);
+      st[FBSTEP] = dstep;
+    }
+    return;
+  }
+  geomint::normal3_block(seed, tags, n, step, geomint::STREAM_MSA, xi);
+  for (int k = 0; k < n; k++) {
+    double *st = state[idx[k]];
+    const double sigma = per_type ? sigma_type[type[idx[k]]] : std::sqrt(s2 * beta_of(idx[k]));
+    geomint::msa_brownian_scale(xi[k], sigma, b_dist, &st[FB]);
+    st[FBSTEP] = dstep;
   }
 }
 
@@ -764,38 +814,90 @@ double FixMultiscaleAdaptive::kinetic_temperature()
 }
 
 /* ----------------------------------------------------------------------
-   one half-kick of the scaled forces, with the works
+   one half-kick of the scaled forces, with the works (drift: then the
+   positions' full step, initial_integrate)
 ------------------------------------------------------------------------- */
 
-void FixMultiscaleAdaptive::kick()
+// the explicit kick of atoms [i0, i1), compiled for each combination of
+// the terms present (ADAPT: f_p, NOISE: a Brownian force, DRIFT: the
+// positions' step)
+template <bool ADAPT, bool NOISE, bool DRIFT>
+void FixMultiscaleAdaptive::kick_explicit(int i0, int i1, geomint::MSAWork &w)
 {
+  double **x = atom->x;
   double **v = atom->v;
   double **f = atom->f;
   const int *mask = atom->mask;
-  const int nlocal = atom->nlocal;
+  const int *type = atom->type;
+  const double *rmass = atom->rmass;
   const double ak = a2 * b2, ap = a2star(), ad = a2, ab = noise_factor();
   const double tau = 0.5 * update->dt;
-  const bool sub = adaptive && !excluded;
+  const bool sub = ADAPT && !excluded;
   const bool cont = mode == CONTINUUM;
-  geomint::MSAWork w = {0.0, 0.0, 0.0, 0.0};
-  for (int i = 0; i < nlocal; i++) {
+  double fk[3], fp[3] = {0.0, 0.0, 0.0}, fd[3] = {0.0, 0.0, 0.0}, fb[3] = {0.0, 0.0, 0.0};
+  for (int i = i0; i < i1; i++) {
     if (!(mask[i] & groupbit)) continue;
-    const double m = mass_of(i);
-    double fk[3], fp[3], fd[3] = {0.0, 0.0, 0.0}, fb[3] = {0.0, 0.0, 0.0};
-    for (int c = 0; c < 3; c++) {
-      fk[c] = ak * (sub ? f[i][c] - fpot[i][c] : f[i][c]);
-      fp[c] = ap * fpot[i][c];
+    for (int c = 0; c < 3; c++) fk[c] = ak * (sub ? f[i][c] - fpot[i][c] : f[i][c]);
+    if (ADAPT)
+      for (int c = 0; c < 3; c++) fp[c] = ap * fpot[i][c];
+    if (cont) {
+      const double *st = state[i];
+      for (int c = 0; c < 3; c++) fd[c] = ad * st[FD + c];
+      if (NOISE)
+        for (int c = 0; c < 3; c++) fb[c] = ab * st[FB + c];
     }
-    if (cont && brownian)
-      for (int c = 0; c < 3; c++) fb[c] = ab * state[i][FB + c];
-    if (cont && exact_damp) {
+    const double dtfm = rmass ? dtf / rmass[i] : dtfm_type[type[i]];
+    geomint::msa_kick_explicit<ADAPT, NOISE>(v[i], fk, fp, fd, fb, dtfm, tau, w);
+    if (DRIFT) {
+      x[i][0] += dtv * v[i][0];
+      x[i][1] += dtv * v[i][1];
+      x[i][2] += dtv * v[i][2];
+    }
+  }
+}
+
+void FixMultiscaleAdaptive::kick(bool drift, int i0, int i1, geomint::MSAWork &w)
+{
+  double **x = atom->x;
+  double **v = atom->v;
+  double **f = atom->f;
+  const int *mask = atom->mask;
+  const double ak = a2 * b2, ad = a2;
+  const double tau = 0.5 * update->dt;
+  const bool noise = mode == CONTINUUM && brownian;
+  if (mode == CONTINUUM && exact_damp) {
+    const double ap = a2star(), ab = noise_factor();
+    const bool sub = adaptive && !excluded;
+    for (int i = i0; i < i1; i++) {
+      if (!(mask[i] & groupbit)) continue;
+      const double m = mass_of(i);
+      double fk[3], fp[3], fb[3] = {0.0, 0.0, 0.0};
+      for (int c = 0; c < 3; c++) {
+        fk[c] = ak * (sub ? f[i][c] - fpot[i][c] : f[i][c]);
+        fp[c] = adaptive ? ap * fpot[i][c] : 0.0;
+      }
+      if (noise)
+        for (int c = 0; c < 3; c++) fb[c] = ab * state[i][FB + c];
       const double beta = ad * beta_of(i);
       geomint::msa_kick_exact(v[i], fk, fp, fb, flow, beta * force->ftm2v / m, 1.0 / beta, tau,
                               0.5 * m * force->mvv2e, w);
-    } else {
-      if (cont)
-        for (int c = 0; c < 3; c++) fd[c] = ad * state[i][FD + c];
-      geomint::msa_kick_explicit(v[i], fk, fp, fd, fb, dtf / m, tau, w);
+      if (drift) {
+        x[i][0] += dtv * v[i][0];
+        x[i][1] += dtv * v[i][1];
+        x[i][2] += dtv * v[i][2];
+      }
+    }
+  } else {
+    const int k = (adaptive ? 4 : 0) + (noise ? 2 : 0) + (drift ? 1 : 0);
+    switch (k) {
+      case 0: kick_explicit<false, false, false>(i0, i1, w); break;
+      case 1: kick_explicit<false, false, true>(i0, i1, w); break;
+      case 2: kick_explicit<false, true, false>(i0, i1, w); break;
+      case 3: kick_explicit<false, true, true>(i0, i1, w); break;
+      case 4: kick_explicit<true, false, false>(i0, i1, w); break;
+      case 5: kick_explicit<true, false, true>(i0, i1, w); break;
+      case 6: kick_explicit<true, true, false>(i0, i1, w); break;
+      default: kick_explicit<true, true, true>(i0, i1, w); break;
     }
   }
   if (rotate) {
@@ -804,7 +906,7 @@ void FixMultiscaleAdaptive::kick()
     const double *radius = atom->radius;
     const double *rmass = atom->rmass;
     const double zero[3] = {0.0, 0.0, 0.0};
-    for (int i = 0; i < nlocal; i++) {
+    for (int i = i0; i < i1; i++) {
       if (!(mask[i] & groupbit)) continue;
       const double inertia = INERTIA * rmass[i] * radius[i] * radius[i];
       if (!(inertia > 0.0)) continue;
@@ -820,10 +922,6 @@ void FixMultiscaleAdaptive::kick()
       }
     }
   }
-  wk += w.k;
-  wp += w.p;
-  wd += w.d;
-  wb += w.b;
 }
 
 // integrate no: the scaled force sum into atom->f (and torque), for the body
@@ -843,7 +941,7 @@ void FixMultiscaleAdaptive::apply_forces()
     const double *s = state[i];
     for (int c = 0; c < 3; c++) {
       const double fk = ak * (sub ? f[i][c] - fpot[i][c] : f[i][c]);
-      const double fp = ap * fpot[i][c];
+      const double fp = adaptive ? ap * fpot[i][c] : 0.0;
       const double fd = ad * s[FD + c];
       const double fb = brownian ? ab * s[FB + c] : 0.0;
       w[0] += h * fk * v[i][c];
@@ -1027,40 +1125,40 @@ void FixMultiscaleAdaptive::restart(char *buf)
 
 void FixMultiscaleAdaptive::grow_arrays(int nmax)
 {
-  memory->grow(state, nmax, NSTATE, "multiscale/adaptive:state");
+  memory->grow(state, nmax, nstate, "multiscale/adaptive:state");
 }
 
 void FixMultiscaleAdaptive::copy_arrays(int i, int j, int /*delflag*/)
 {
-  for (int k = 0; k < NSTATE; k++) state[j][k] = state[i][k];
+  for (int k = 0; k < nstate; k++) state[j][k] = state[i][k];
 }
 
 // a new atom: no drag yet (it is computed at its first step), no noise
 void FixMultiscaleAdaptive::set_arrays(int i)
 {
-  for (int k = 0; k < NSTATE; k++) state[i][k] = 0.0;
+  for (int k = 0; k < nstate; k++) state[i][k] = 0.0;
   state[i][FBSTEP] = -1.0;
   state[i][DSTEP] = -1.0;
 }
 
 int FixMultiscaleAdaptive::pack_exchange(int i, double *buf)
 {
-  for (int k = 0; k < NSTATE; k++) buf[k] = state[i][k];
-  return NSTATE;
+  for (int k = 0; k < nstate; k++) buf[k] = state[i][k];
+  return nstate;
 }
 
 int FixMultiscaleAdaptive::unpack_exchange(int nlocal, double *buf)
 {
-  for (int k = 0; k < NSTATE; k++) state[nlocal][k] = buf[k];
-  return NSTATE;
+  for (int k = 0; k < nstate; k++) state[nlocal][k] = buf[k];
+  return nstate;
 }
 
 int FixMultiscaleAdaptive::pack_restart(int i, double *buf)
 {
-  buf[0] = NSTATE + 2;
+  buf[0] = nstate + 2;
   buf[1] = RESTART_VERSION;
-  for (int k = 0; k < NSTATE; k++) buf[2 + k] = state[i][k];
-  return NSTATE + 2;
+  for (int k = 0; k < nstate; k++) buf[2 + k] = state[i][k];
+  return nstate + 2;
 }
 
 void FixMultiscaleAdaptive::unpack_restart(int nlocal, int nth)
@@ -1069,25 +1167,30 @@ void FixMultiscaleAdaptive::unpack_restart(int nlocal, int nth)
   int m = 0;
   for (int i = 0; i < nth; i++) m += static_cast<int>(extra[nlocal][m]);
   const int size = static_cast<int>(extra[nlocal][m]);
-  if (size != NSTATE + 2 || extra[nlocal][m + 1] != RESTART_VERSION)
+  if (extra[nlocal][m + 1] != RESTART_VERSION)
     error->one(FLERR, "{}: the restart file holds per-atom state of fix {} in an unknown layout "
-               "({} values); this GEOMINT reads version {}. Use a new fix ID to start afresh",
-               STYLE, id, size, RESTART_VERSION);
-  for (int k = 0; k < NSTATE; k++) state[nlocal][k] = extra[nlocal][m + 2 + k];
+               "(version {}); this GEOMINT reads version {}. Use a new fix ID to start afresh",
+               STYLE, id, extra[nlocal][m + 1], RESTART_VERSION);
+  if (size != nstate + 2)
+    error->one(FLERR, "{}: the restart file holds {} per-atom values of fix {}, this fix keeps {} "
+               "(rdrag adds the rotational drags): define the fix with the keywords of the run "
+               "that wrote the file, or use a new fix ID to start afresh",
+               STYLE, size - 2, id, nstate);
+  for (int k = 0; k < nstate; k++) state[nlocal][k] = extra[nlocal][m + 2 + k];
 }
 
 int FixMultiscaleAdaptive::size_restart(int /*nlocal*/)
 {
-  return NSTATE + 2;
+  return nstate + 2;
 }
 
 int FixMultiscaleAdaptive::maxsize_restart()
 {
-  return NSTATE + 2;
+  return nstate + 2;
 }
 
 double FixMultiscaleAdaptive::memory_usage()
 {
-  return static_cast<double>(atom->nmax) * NSTATE * sizeof(double) +
+  return static_cast<double>(atom->nmax) * nstate * sizeof(double) +
       static_cast<double>(nmax_fpot) * 3 * sizeof(double);
 }

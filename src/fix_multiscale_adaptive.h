@@ -13,7 +13,10 @@
 #ifndef GEOMINT_FIX_MULTISCALE_ADAPTIVE_H
 #define GEOMINT_FIX_MULTISCALE_ADAPTIVE_H
 
+#include "atom.h"
 #include "fix.h"
+
+#include "geomint/multiscale.h"
 
 #include <string>
 #include <vector>
@@ -48,14 +51,16 @@ class FixMultiscaleAdaptive : public Fix {
   int maxsize_restart() override;
   double memory_usage() override;
 
-  // per-atom state: drag force (3), rotational drag torque (3), held
-  // Brownian force (3), the step of that draw, the step of the drags
-  enum { FD = 0, TD = 3, FB = 6, FBSTEP = 9, DSTEP = 10, NSTATE = 11 };
+  // per-atom state: drag force (3), held Brownian force (3), the step of
+  // that draw, the step of the drags, and with rdrag the rotational drag
+  // torque (3): 8 values (one cache line) or 11
+  enum { FD = 0, FB = 3, FBSTEP = 6, DSTEP = 7, TD = 8 };
 
  protected:
   enum { ATOMISTIC, CONTINUUM };
   enum { DRAG_NONE, DRAG_STOKES, DRAG_BETA };
   enum { NOISE_A2, NOISE_SQRT, NOISE_NONE };
+  static constexpr double STOKES = 6.0 * 3.14159265358979323846;    // beta = 6 pi eta R
   int mode;
   double a2, b2;
   bool integrate;
@@ -100,7 +105,8 @@ class FixMultiscaleAdaptive : public Fix {
 
   double wk, wp, wd, wb;    // this rank's works of the kicks (energy)
   double **fpot;            // per-atom G1-G2 force of the step (unscaled)
-  double **state;           // per-atom NSTATE values (see the enum)
+  double **state;           // per-atom nstate values (see the enum)
+  int nstate;
   int nmax_fpot;
   double dtv, dtf;
   bool rotate;              // integrate omega (rdrag given)
@@ -108,14 +114,23 @@ class FixMultiscaleAdaptive : public Fix {
 
   double a2star() const { return adaptive && !on ? 1.0 : a2; }
   double noise_factor() const;
-  double beta_of(int i) const;
+  // the drag coefficient of atom i (force/velocity); 0 without a drag
+  double beta_of(int i) const
+  {
+    if (drag_style == DRAG_NONE) return 0.0;
+    if (drag_style == DRAG_STOKES && radius_peratom) return STOKES * eta * atom->radius[i];
+    return beta_type[atom->type[i]];
+  }
   double rbeta_of(int i) const;
   double mass_of(int i) const;
   void step_forces(bool setup);
   void potential_forces();
-  void drags(bool setup);
-  void noise();
-  void kick();
+  void drags_and_noise(bool setup, int i0, int i1, double s2);
+  double noise_variance();
+  void kick(bool drift, int i0, int i1, geomint::MSAWork &w);
+  template <bool ADAPT, bool NOISE, bool DRIFT> void kick_explicit(int i0, int i1, geomint::MSAWork &w);
+  std::vector<double> dtfm_type, sigma_type;    // dtf / mass per type (no per-atom masses)
+  void add_works(const geomint::MSAWork &w);
   void apply_forces();
   void compute_target();
   void thermostat_half();

@@ -170,6 +170,7 @@ TEST(FixMultiscaleAdaptive, NoiseGivesItsTemperature)
   const Case cases[] = {{"noise_scale a2", 0.5},
                         {"noise_scale sqrt", 1.0},
                         {"noise_scale sqrt dist sphere every 2", 1.0},
+                        {"noise_scale sqrt dist uniform", 1.0},
                         {"noise_scale none", 2.0}};
   for (const Case &c : cases) {
     Session s(true, 0);

@@ -102,19 +102,21 @@ TEST(MultiscaleKernels, SwitchLaw)
 
 // the Brownian force: gauss has mean 0 and variance sigma^2 per component
 // (within 4 standard errors over 2e5 draws); sphere has |F|^2 = 3 sigma^2
-// exactly and the same per-component variance; a draw is a function of
+// exactly and the same per-component variance; uniform the same variance
+// within |F_x| < sqrt(3) sigma; a draw is a function of
 // (seed, tag, step)
 TEST(MultiscaleKernels, BrownianForceMoments)
 {
   const double sigma = 1.7;
   const int n = 200000;
-  for (int dist : {MSA_GAUSS, MSA_SPHERE}) {
+  for (int dist : {MSA_GAUSS, MSA_SPHERE, MSA_UNIFORM}) {
     double sum = 0.0, sum2 = 0.0, sum4 = 0.0;
     for (int k = 0; k < n; k++) {
       double f[3];
       msa_brownian(77, 1 + k % 1000, k / 1000, sigma, dist, f);
       const double r2 = f[0] * f[0] + f[1] * f[1] + f[2] * f[2];
       if (dist == MSA_SPHERE) ASSERT_NEAR(r2, 3.0 * sigma * sigma, 1e-12);
+      if (dist == MSA_UNIFORM) ASSERT_LT(std::fabs(f[0]), std::sqrt(3.0) * sigma);
       sum += f[0];
       sum2 += f[0] * f[0];
       sum4 += f[0] * f[0] * f[0] * f[0];

@@ -34,19 +34,23 @@ struct MSAWork {
 };
 
 // one explicit half-kick of v (3 components); dtfm = tau ftm2v / m, tau in
-// time units; adds the works (energy) to w
+// time units; adds the works (energy) to w.  POT / NOISE false: fp / fb
+// are zero and their works are not accumulated (a caller's fast path)
+template <bool POT = true, bool NOISE = true>
 GEOMINT_INLINE void msa_kick_explicit(double v[3], const double fk[3], const double fp[3],
                                       const double fd[3], const double fb[3], double dtfm,
                                       double tau, MSAWork &w)
 {
   for (int c = 0; c < 3; c++) {
-    const double f = fk[c] + fp[c] + fd[c] + fb[c];
+    double f = fk[c] + fd[c];
+    if (POT) f += fp[c];
+    if (NOISE) f += fb[c];
     const double dv = dtfm * f;
     const double vmid = v[c] + 0.5 * dv;
     w.k += tau * fk[c] * vmid;
-    w.p += tau * fp[c] * vmid;
+    if (POT) w.p += tau * fp[c] * vmid;
     w.d += tau * fd[c] * vmid;
-    w.b += tau * fb[c] * vmid;
+    if (NOISE) w.b += tau * fb[c] * vmid;
     v[c] += dv;
   }
 }
@@ -94,13 +98,14 @@ GEOMINT_INLINE bool msa_switch(bool on, double signal, double alpha, double hyst
 // fluctuation-dissipation variance 2 beta kB T N h); dist gauss: three
 // normals; sphere: the same mean square |F|^2 = 3 sigma^2 in a uniformly
 // random direction
-enum MSANoiseDist { MSA_GAUSS = 0, MSA_SPHERE = 1 };
+// dist uniform: three uniform deviates of the same variance, sqrt(3) sigma
+// (2u - 1), u in (0,1) (fix langevin's choice: first-order weak
+// accuracy, cheaper than Box-Muller)
+enum MSANoiseDist { MSA_GAUSS = 0, MSA_SPHERE = 1, MSA_UNIFORM = 2 };
 
-GEOMINT_INLINE void msa_brownian(uint32_t seed, int64_t tag, int64_t step, double sigma, int dist,
-                                 double f[3])
+// the force from three standard normals xi (normal3's, stream STREAM_MSA)
+GEOMINT_INLINE void msa_brownian_scale(const double xi[3], double sigma, int dist, double f[3])
 {
-  double xi[3];
-  normal3(seed, tag, step, STREAM_MSA, xi);
   if (dist == MSA_SPHERE) {
     const double r2 = xi[0] * xi[0] + xi[1] * xi[1] + xi[2] * xi[2];
     // r2 = 0 has probability 0 but a counter-based stream could hit it once
@@ -109,6 +114,27 @@ GEOMINT_INLINE void msa_brownian(uint32_t seed, int64_t tag, int64_t step, doubl
   } else {
     for (int c = 0; c < 3; c++) f[c] = sigma * xi[c];
   }
+}
+
+// dist uniform from the first three words of (seed, tag, step, STREAM_MSA)
+GEOMINT_INLINE void msa_brownian_uniform(uint32_t seed, int64_t tag, int64_t step, double sigma,
+                                         double f[3])
+{
+  const r123::Philox4x32::ctr_type r = philox_words(seed, tag, step, STREAM_MSA);
+  const double a = 1.7320508075688772935 * sigma;
+  for (int c = 0; c < 3; c++) f[c] = a * (2.0 * open_unit(r.v[c]) - 1.0);
+}
+
+GEOMINT_INLINE void msa_brownian(uint32_t seed, int64_t tag, int64_t step, double sigma, int dist,
+                                 double f[3])
+{
+  if (dist == MSA_UNIFORM) {
+    msa_brownian_uniform(seed, tag, step, sigma, f);
+    return;
+  }
+  double xi[3];
+  normal3(seed, tag, step, STREAM_MSA, xi);
+  msa_brownian_scale(xi, sigma, dist, f);
 }
 
 }    // namespace geomint
