@@ -78,6 +78,10 @@ if [ "$which" = rigid ] || [ "$which" = all ]; then
   (cd "$out" && "$lmp" -in "$root/bench/in.rigid_off" -log rigid_off.log -screen none) \
     || { echo "benchmark rigid_off failed; see $out/rigid_off.log" >&2; tail -n 5 "$out/rigid_off.log" >&2; exit 1; }
   "$py" "$root/bench/report.py" "$out/rigid_off.log" rigid_off asphere+langevin --section Modify
+  echo "== bench rigid_off, noise threepoint (log: out/bench/rigid_off_threepoint.log)"
+  (cd "$out" && "$lmp" -in "$root/bench/in.rigid_off" -var noise threepoint -log rigid_off_threepoint.log -screen none) \
+    || { echo "benchmark rigid_off (threepoint) failed; see $out/rigid_off_threepoint.log" >&2; exit 1; }
+  "$py" "$root/bench/report.py" "$out/rigid_off_threepoint.log" rigid_off asphere+langevin --section Modify
   # hi off, 500 two-sphere bodies (fix rigid's bookkeeping) vs fix rigid/nve ... langevin
   echo "== bench rigid_bodies: rigid_bodies vs rigid/nve+langevin (log: out/bench/rigid_bodies.log)"
   (cd "$out" && "$lmp" -in "$root/bench/in.rigid_bodies" -log rigid_bodies.log -screen none) \
