@@ -66,7 +66,7 @@ FixMultiscaleAdaptive::FixMultiscaleAdaptive(LAMMPS *lmp, int narg, char **arg) 
     b_scale(NOISE_A2), b_instant(false), eps_continuum(0.0), adaptive(false), g1_bit(0), g2_bit(0),
     alpha(0.0), beta_ref(1.0), hysteresis(0.0), metric_max(false), per_beta(true),
     excluded(false), hold(0), on(false), switch_step(-1), last_switch(-1), signal(0.0),
-    phi_p(0.0), wk(0.0), wp(0.0), wd(0.0), wb(0.0), fpot(nullptr), state(nullptr), nstate(0), nmax_fpot(0),
+    phi_p(0.0), wk(0.0), wp(0.0), wd(0.0), wb(0.0), fpot(nullptr), state(nullptr), nstate(0), wcol(0), nmax_fpot(0),
     dtv(0.0), dtf(0.0), rotate(false), pair(nullptr)
 {
   const char *usage = "expected 'fix ID group multiscale/adaptive a2 A2 mode atomistic|continuum "
@@ -375,6 +375,9 @@ FixMultiscaleAdaptive::FixMultiscaleAdaptive(LAMMPS *lmp, int narg, char **arg) 
   }
 
   nstate = rdrag_style != DRAG_NONE ? TD + 3 : TD;
+  // integrate no: the applied force parts and the velocities around their kicks
+  wcol = nstate;
+  if (!integrate) nstate += WNSTATE;
   maxexchange = nstate;
   grow_arrays(atom->nmax);
   atom->add_callback(Atom::GROW);
@@ -397,6 +400,7 @@ int FixMultiscaleAdaptive::setmask()
 {
   int mask = FINAL_INTEGRATE;
   if (integrate) mask |= INITIAL_INTEGRATE;
+  else mask |= END_OF_STEP;
   return mask;
 }
 
@@ -571,7 +575,7 @@ void FixMultiscaleAdaptive::setup(int /*vflag*/)
                      STYLE, atom->tag[i], atom->type[i]);
   }
   step_forces(true);
-  if (!integrate) apply_forces();
+  if (!integrate) apply_forces(true);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -591,7 +595,7 @@ void FixMultiscaleAdaptive::final_integrate()
 {
   if (!integrate) {
     step_forces(false);
-    apply_forces();
+    apply_forces(false);
     return;
   }
   // the drags and draws of a block of atoms, then its kick: one pass
@@ -925,45 +929,98 @@ void FixMultiscaleAdaptive::kick(bool drift, int i0, int i1, geomint::MSAWork &w
 }
 
 // integrate no: the scaled force sum into atom->f (and torque), for the body
-// integrator to sum; the works by the midpoint rule at the current velocities
-void FixMultiscaleAdaptive::apply_forces()
+// integrator to sum.  The works: each force is applied in two half-kicks of
+// the body integrator (its final_integrate of this step and its
+// initial_integrate of the next), whose kinetic-energy change for a rigid
+// body is exactly sum_i (h/2) f_i . (v_i before + v_i after)/2 (the
+// torque's part included, kicks do not turn the body).  So each part of
+// the applied force is kept per atom with the velocities around its kicks:
+// the first half-kick is credited at end_of_step, the second at the next
+// final_integrate, before the new forces replace the parts.  (A setup
+// credits nothing: a continued run does not count a step twice.)
+void FixMultiscaleAdaptive::apply_forces(bool setup)
 {
   double **v = atom->v;
   double **f = atom->f;
   const int *mask = atom->mask;
   const int nlocal = atom->nlocal;
   const double ak = a2 * b2, ap = a2star(), ad = a2, ab = noise_factor();
-  const double h = update->dt;
+  const double q = 0.25 * update->dt;
+  const double now = static_cast<double>(update->ntimestep);
   const bool sub = adaptive && !excluded;
+  const bool spin = atom->torque_flag && atom->omega_flag;
+  double **torque = atom->torque;
+  double **omega = atom->omega;
   double w[4] = {0.0, 0.0, 0.0, 0.0};
   for (int i = 0; i < nlocal; i++) {
     if (!(mask[i] & groupbit)) continue;
-    const double *s = state[i];
-    for (int c = 0; c < 3; c++) {
-      const double fk = ak * (sub ? f[i][c] - fpot[i][c] : f[i][c]);
-      const double fp = adaptive ? ap * fpot[i][c] : 0.0;
-      const double fd = ad * s[FD + c];
-      const double fb = brownian ? ab * s[FB + c] : 0.0;
-      w[0] += h * fk * v[i][c];
-      w[1] += h * fp * v[i][c];
-      w[2] += h * fd * v[i][c];
-      w[3] += h * fb * v[i][c];
-      f[i][c] = fk + fp + fd + fb;
-    }
-  }
-  if (atom->torque_flag) {
-    double **torque = atom->torque;
-    double **omega = atom->omega_flag ? atom->omega : nullptr;
-    for (int i = 0; i < nlocal; i++) {
-      if (!(mask[i] & groupbit)) continue;
+    double *st = state[i];
+    double *wf = &st[wcol];    // the parts k, p, d, b (3 each), then the torque parts k, d
+    // the second half-kick of the last step's forces
+    if (!setup && st[wcol + WSTEP] == now - 1.0) {
       for (int c = 0; c < 3; c++) {
-        const double tk = ak * torque[i][c];
-        const double td = rdrag_style != DRAG_NONE ? ad * state[i][TD + c] : 0.0;
-        if (omega) {
-          w[0] += h * tk * omega[i][c];
-          w[2] += h * td * omega[i][c];
+        const double vs = q * (st[wcol + VE + c] + v[i][c]);
+        for (int p = 0; p < 4; p++) w[p] += wf[3 * p + c] * vs;
+        if (spin) {
+          const double os = q * (st[wcol + OE + c] + omega[i][c]);
+          w[0] += wf[TKW + c] * os;
+          w[2] += wf[TDW + c] * os;
         }
-        torque[i][c] = tk + td;
+      }
+    }
+    for (int c = 0; c < 3; c++) {
+      wf[c] = ak * (sub ? f[i][c] - fpot[i][c] : f[i][c]);
+      wf[3 + c] = adaptive ? ap * fpot[i][c] : 0.0;
+      wf[6 + c] = ad * st[FD + c];
+      wf[9 + c] = brownian ? ab * st[FB + c] : 0.0;
+      f[i][c] = wf[c] + wf[3 + c] + wf[6 + c] + wf[9 + c];
+      st[wcol + VH + c] = v[i][c];
+      if (setup) st[wcol + VE + c] = v[i][c];
+    }
+    if (atom->torque_flag)
+      for (int c = 0; c < 3; c++) {
+        wf[TKW + c] = ak * torque[i][c];
+        wf[TDW + c] = rdrag_style != DRAG_NONE ? ad * st[TD + c] : 0.0;
+        torque[i][c] = wf[TKW + c] + wf[TDW + c];
+        if (spin) {
+          st[wcol + OH + c] = omega[i][c];
+          if (setup) st[wcol + OE + c] = omega[i][c];
+        }
+      }
+    st[wcol + WSTEP] = now;
+  }
+  wk += w[0];
+  wp += w[1];
+  wd += w[2];
+  wb += w[3];
+}
+
+// integrate no: the first half-kick of this step's forces, now that the body
+// integrator has done it; the velocities after it start the next half-kick
+void FixMultiscaleAdaptive::end_of_step()
+{
+  double **v = atom->v;
+  double **omega = atom->omega;
+  const int *mask = atom->mask;
+  const int nlocal = atom->nlocal;
+  const double q = 0.25 * update->dt;
+  const double now = static_cast<double>(update->ntimestep);
+  const bool spin = atom->torque_flag && atom->omega_flag;
+  double w[4] = {0.0, 0.0, 0.0, 0.0};
+  for (int i = 0; i < nlocal; i++) {
+    if (!(mask[i] & groupbit)) continue;
+    double *st = state[i];
+    const double *wf = &st[wcol];
+    if (st[wcol + WSTEP] != now) continue;
+    for (int c = 0; c < 3; c++) {
+      const double vs = q * (st[wcol + VH + c] + v[i][c]);
+      for (int p = 0; p < 4; p++) w[p] += wf[3 * p + c] * vs;
+      st[wcol + VE + c] = v[i][c];
+      if (spin) {
+        const double os = q * (st[wcol + OH + c] + omega[i][c]);
+        w[0] += wf[TKW + c] * os;
+        w[2] += wf[TDW + c] * os;
+        st[wcol + OE + c] = omega[i][c];
       }
     }
   }
@@ -1139,6 +1196,7 @@ void FixMultiscaleAdaptive::set_arrays(int i)
   for (int k = 0; k < nstate; k++) state[i][k] = 0.0;
   state[i][FBSTEP] = -1.0;
   state[i][DSTEP] = -1.0;
+  if (!integrate) state[i][wcol + WSTEP] = -1.0;
 }
 
 int FixMultiscaleAdaptive::pack_exchange(int i, double *buf)

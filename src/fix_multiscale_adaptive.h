@@ -32,6 +32,7 @@ class FixMultiscaleAdaptive : public Fix {
   void setup(int) override;
   void initial_integrate(int) override;
   void final_integrate() override;
+  void end_of_step() override;
   int modify_param(int, char **) override;
   void reset_target(double) override;
   void reset_dt() override;
@@ -55,6 +56,10 @@ class FixMultiscaleAdaptive : public Fix {
   // that draw, the step of the drags, and with rdrag the rotational drag
   // torque (3): 8 values (one cache line) or 11
   enum { FD = 0, FB = 3, FBSTEP = 6, DSTEP = 7, TD = 8 };
+  // integrate no, from column wcol: the applied force parts k, p, d, b (12),
+  // the torque parts k, d (6), the velocities before and after the first
+  // half-kick (VH, VE), the same for omega (OH, OE), the step of application
+  enum { TKW = 12, TDW = 15, VH = 18, VE = 21, OH = 24, OE = 27, WSTEP = 30, WNSTATE = 31 };
 
  protected:
   enum { ATOMISTIC, CONTINUUM };
@@ -106,7 +111,7 @@ class FixMultiscaleAdaptive : public Fix {
   double wk, wp, wd, wb;    // this rank's works of the kicks (energy)
   double **fpot;            // per-atom G1-G2 force of the step (unscaled)
   double **state;           // per-atom nstate values (see the enum)
-  int nstate;
+  int nstate, wcol;
   int nmax_fpot;
   double dtv, dtf;
   bool rotate;              // integrate omega (rdrag given)
@@ -131,7 +136,7 @@ class FixMultiscaleAdaptive : public Fix {
   template <bool ADAPT, bool NOISE, bool DRIFT> void kick_explicit(int i0, int i1, geomint::MSAWork &w);
   std::vector<double> dtfm_type, sigma_type;    // dtf / mass per type (no per-atom masses)
   void add_works(const geomint::MSAWork &w);
-  void apply_forces();
+  void apply_forces(bool setup);
   void compute_target();
   void thermostat_half();
   double kinetic_temperature();
