@@ -134,13 +134,11 @@ void FixNHMod::init()
 void FixNHMod::setup(int /*vflag*/)
 {
   compute_target();
-  const double t_current = temperature->compute_scalar();
-  tdof = temperature->dof;
   // the kinetic energy carried from the last step (of the previous run or
   // the restart file) goes on while the velocities agree with it: it is
   // the same number up to round-off, and keeping it makes split and
   // restarted runs the same trajectory; changed velocities replace it
-  const double y_now = tdof * force->boltz * t_current;
+  const double y_now = measured_y();
   if (!(y_valid && std::fabs(y_now - y) <= 1e-10 * std::fabs(y_now))) y = y_now;
   y_valid = true;
   // Q is fixed (the seed keeps it when the target steps): Nf kB Tstart Tdamp^2
@@ -176,25 +174,21 @@ void FixNHMod::initial_integrate(int /*vflag*/)
   compute_target();
   thermostat_half();
   half_kick();
-  double **x = atom->x;
-  double **v = atom->v;
-  const int *mask = atom->mask;
-  const int nlocal = atom->nlocal;
-  for (int i = 0; i < nlocal; i++)
-    if (mask[i] & groupbit) {
-      x[i][0] += dtv * v[i][0];
-      x[i][1] += dtv * v[i][1];
-      x[i][2] += dtv * v[i][2];
-    }
+  drift();
 }
 
 void FixNHMod::final_integrate()
 {
   half_kick();
+  y = measured_y();
+  thermostat_half();
+}
+
+double FixNHMod::measured_y()
+{
   const double t_current = temperature->compute_scalar();
   tdof = temperature->dof;
-  y = tdof * force->boltz * t_current;
-  thermostat_half();
+  return tdof * force->boltz * t_current;
 }
 
 void FixNHMod::half_kick()
@@ -215,6 +209,20 @@ void FixNHMod::half_kick()
     }
 }
 
+void FixNHMod::drift()
+{
+  double **x = atom->x;
+  double **v = atom->v;
+  const int *mask = atom->mask;
+  const int nlocal = atom->nlocal;
+  for (int i = 0; i < nlocal; i++)
+    if (mask[i] & groupbit) {
+      x[i][0] += dtv * v[i][0];
+      x[i][1] += dtv * v[i][1];
+      x[i][2] += dtv * v[i][2];
+    }
+}
+
 // tloop sub-steps of tau = h/(2 tloop); the velocities (less the compute's
 // bias, if any) scale by the product of the factors
 void FixNHMod::thermostat_half()
@@ -230,6 +238,11 @@ void FixNHMod::thermostat_half()
     work += s.work;
     factor *= s.factor;
   }
+  scale_velocities(factor);
+}
+
+void FixNHMod::scale_velocities(double factor)
+{
   double **v = atom->v;
   const int *mask = atom->mask;
   const int nlocal = atom->nlocal;

@@ -54,7 +54,13 @@ class FixNHMod : public Fix {
 
   void compute_target();
   void thermostat_half();
-  void half_kick();
+
+  // the per-atom parts of a step, which the Kokkos variant (FixNHModKokkos)
+  // runs as Kokkos kernels; the scalar half-step stays in thermostat_half()
+  virtual double measured_y();           // sum m v^2 = tdof kB T of the compute; sets tdof
+  virtual void half_kick();              // v += h/2 f/m
+  virtual void drift();                  // x += h v
+  virtual void scale_velocities(double); // v *= factor (less the compute's bias)
 };
 
 }    // namespace LAMMPS_NS
