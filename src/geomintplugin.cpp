@@ -28,6 +28,7 @@
 
 #ifdef GEOMINT_KOKKOS
 #include "fix_bagogab_kokkos.h"
+#include "fix_nh_mod_kokkos.h"
 #include "fix_rigid_quat_hi_kokkos.h"
 #endif
 
@@ -124,6 +125,12 @@ const StyleEntry styles[] = {
      nullptr, &rigid_quat_hi_kk_creator<FixRigidQuatHiKokkos<LMPDeviceType>>},
     {"fix", "rigid/quat/hi/kk/host", "GEOMINT quaternion rigid-body Langevin (spheres), Kokkos host",
      nullptr, &rigid_quat_hi_kk_creator<FixRigidQuatHiKokkos<LMPHostType>>},
+    {"fix", "nh/mod/kk", "GEOMINT modified Nose-Hoover thermostat, Kokkos", nullptr,
+     &fix_creator<FixNHModKokkos<LMPDeviceType>>},
+    {"fix", "nh/mod/kk/device", "GEOMINT modified Nose-Hoover thermostat, Kokkos device", nullptr,
+     &fix_creator<FixNHModKokkos<LMPDeviceType>>},
+    {"fix", "nh/mod/kk/host", "GEOMINT modified Nose-Hoover thermostat, Kokkos host", nullptr,
+     &fix_creator<FixNHModKokkos<LMPHostType>>},
 #endif
 };
 
