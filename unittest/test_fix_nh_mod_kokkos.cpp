@@ -35,6 +35,11 @@ std::string style_of(Session &s, const std::string &id)
   return s.lmp->modify->fix[s.lmp->modify->find_fix(id)]->style;
 }
 
+std::string compute_style_of(Session &s, const std::string &id)
+{
+  return s.lmp->modify->compute[s.lmp->modify->find_compute(id)]->style;
+}
+
 // max |a - b| / max |a|
 double rel_diff(const std::vector<double> &a, const std::vector<double> &b)
 {
@@ -86,8 +91,8 @@ std::string liquid(const std::string &atom_style, bool kk_cpu_rest)
   std::string s = "units lj\natom_style " + atom_style + "\n";
   if (kk_cpu_rest) s += "suffix off\n";
   s += "atom_modify map array\nlattice fcc 0.8442\nregion box block 0 6 0 6 0 6\n"
-       "create_box 2 box\ncreate_atoms 1 box\ngroup heavy id 1:864:3\ngroup light subtract all heavy\n"
-       "set group heavy type 2\n";
+       "create_box 2 box\ncreate_atoms 1 box\ngroup heavy id 1:864:3\n"
+       "group light subtract all heavy\nset group heavy type 2\n";
   if (atom_style == "sphere")
     s += "set group light mass 1.0\nset group heavy mass 2.0\n";
   else
@@ -111,9 +116,11 @@ std::string liquid(const std::string &atom_style, bool kk_cpu_rest)
 // the fix's outputs agree to 1e-12, which only a step that is the CPU
 // fix's to the last bit can do.  Cases: per-type masses, the whole group,
 // a ramped target; per-atom masses (atom_style sphere/kk), the fix on part
-// of the atoms with the others under a CPU fix nve (the host and device
-// copies change hands twice a step), a stepped target; a velocity bias
-// (compute temp/partial, a CPU compute: the bias comes off on the host).
+// of the atoms with the others under a CPU fix nve (the atom data go
+// between the host and device copies several times a step; with OpenMP
+// these are the same memory, so only a GPU build would see a missing
+// copy), a stepped target; a velocity bias (compute temp/partial, a CPU
+// compute: the bias comes off on the host).
 TEST(FixNHModKokkos, SameTrajectoryAsTheCPUFix)
 {
   if (!geomint_test::plugin_has_kokkos()) GTEST_SKIP() << "plugin built without Kokkos";
@@ -169,10 +176,7 @@ TEST(FixNHModKokkos, AllKokkosRunTracksTheCPURun)
     Session s(true, kk);
     s.cmd(liquid("atomic", false) + fix + "run 0");
     EXPECT_EQ(style_of(s, "1"), kk ? "nh/mod/kk" : "nh/mod");
-    if (kk) {
-      const std::string style = s.lmp->modify->compute[s.lmp->modify->find_compute("1_temp")]->style;
-      EXPECT_EQ(style, "temp/kk");
-    }
+    if (kk) EXPECT_EQ(compute_style_of(s, "1_temp"), "temp/kk");
     st[kk][0] = state_of(s);
     s.cmd("run 100");
     st[kk][1] = state_of(s);
@@ -183,16 +187,16 @@ TEST(FixNHModKokkos, AllKokkosRunTracksTheCPURun)
   State ulp;
   {
     Session s(true, 0);
-    s.cmd(liquid("atomic", false) + "group one id 1\ndisplace_atoms one move 1e-15 0 0 units box\n" +
-          fix + "run 1000");
+    s.cmd(liquid("atomic", false) + "group one id 1\n"
+          "displace_atoms one move 1e-15 0 0 units box\n" + fix + "run 1000");
     ulp = state_of(s);
   }
   const double z0 = rel_diff({st[0][0].vec[1]}, {st[1][0].vec[1]});
   const Diff d100 = diff_of(st[0][1], st[1][1]), d1000 = diff_of(st[0][2], st[1][2]);
   const Diff yard = diff_of(st[0][2], ulp);
-  std::printf("nh/mod/kk (temp/kk, lj/cut/kk) vs nh/mod: zetadot at the start %.3g; after 100 steps "
-              "x %.3g v %.3g outputs %.3g; after 1000 steps x %.3g v %.3g outputs %.3g; CPU with "
-              "1 ulp after 1000 steps: x %.3g v %.3g outputs %.3g\n",
+  std::printf("nh/mod/kk (temp/kk, lj/cut/kk) vs nh/mod: zetadot at the start %.3g; after 100 "
+              "steps x %.3g v %.3g outputs %.3g; after 1000 steps x %.3g v %.3g outputs %.3g; "
+              "CPU with 1 ulp after 1000 steps: x %.3g v %.3g outputs %.3g\n",
               z0, d100.x, d100.v, d100.out, d1000.x, d1000.v, d1000.out, yard.x, yard.v, yard.out);
   EXPECT_GT(std::fabs(st[0][0].vec[1]), 0.1);    // zetadot = (y - y_t)/Q is far from 0
   EXPECT_LE(z0, 1e-12);
@@ -213,12 +217,12 @@ TEST(FixNHModKokkos, BiasRemovedOnTheDeviceTracksTheCPU)
   State st[2];
   for (int kk = 0; kk < 2; kk++) {
     Session s(true, kk);
-    s.cmd(liquid("atomic", kk) + "change_box all triclinic\nfix 2 all deform 1 xy erate 0.05 remap v\n" +
-          (kk ? "suffix on\n" : "") + "compute T all temp/deform\n"
+    s.cmd(liquid("atomic", kk) + "change_box all triclinic\n"
+          "fix 2 all deform 1 xy erate 0.05 remap v\n" + (kk ? "suffix on\n" : "") +
+          "compute T all temp/deform\n"
           "fix 1 all nh/mod temp 1.0 1.0 0.5 kd 1.0\nfix_modify 1 temp T\nrun 200");
     EXPECT_EQ(style_of(s, "1"), kk ? "nh/mod/kk" : "nh/mod");
-    const std::string style = s.lmp->modify->compute[s.lmp->modify->find_compute("T")]->style;
-    EXPECT_EQ(style, kk ? "temp/deform/kk" : "temp/deform");
+    EXPECT_EQ(compute_style_of(s, "T"), kk ? "temp/deform/kk" : "temp/deform");
     st[kk] = state_of(s);
   }
   const Diff d = diff_of(st[0], st[1]);
@@ -300,7 +304,8 @@ TEST(FixNHModKokkos, StyleNamesAndErrors)
   const Case cases[] = {
       {"fix 1 all nh/mod temp 1 1.0 0.5 kd -1", "", "kd must be >= 0"},
       {"fix 1 all nh/mod temp 1 1.0 0.5 kd 1\nfix 2 all nve", "run 1", "also integrates 864 atoms"},
-      {"fix 1 all nh/mod temp 1 1.0 0.5 kd 1\nfix_modify 1 temp nope", "", "compute nope does not exist"},
+      {"fix 1 all nh/mod temp 1 1.0 0.5 kd 1\nfix_modify 1 temp nope", "",
+       "compute nope does not exist"},
   };
   for (const Case &c : cases) {
     Session s(true, 1);
