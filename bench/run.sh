@@ -99,13 +99,17 @@ if [ "$which" = rigid ] || [ "$which" = all ]; then
   fi
 fi
 if [ "$which" = nhmod ] || [ "$which" = all ]; then
-  # fix nh/mod vs fix nvt (tchain 1) on the 32,000-atom LJ liquid: whole step and Modify
-  # (no /kk variant of fix nh/mod yet: the CPU styles, also under --kk)
-  echo "== bench nhmod: nh/mod vs nvt (log: out/bench/nhmod.log)"
-  (cd "$out" && "$lmp" -in "$root/bench/in.nhmod" -log nhmod.log -screen none) \
-    || { echo "benchmark nhmod failed; see $out/nhmod.log" >&2; tail -n 5 "$out/nhmod.log" >&2; exit 1; }
-  "$py" "$root/bench/report.py" "$out/nhmod.log" nh/mod nvt
-  "$py" "$root/bench/report.py" "$out/nhmod.log" nh/mod nvt --section Modify
+  # fix nh/mod vs fix nvt (tchain 1) on the 32,000-atom LJ liquid: whole step and Modify;
+  # under --kk fix nh/mod/kk vs fix nvt/kk (with lj/cut/kk and temp/kk)
+  run_one nhmod nh/mod nvt
+  "$py" "$root/bench/report.py" "$out/nhmod$tag.log" nh/mod nvt --section Modify | grep Modify
+  if [ -n "$tag" ]; then
+    # the same deck with the CPU styles on 1 rank: what the 2 threads of /kk buy
+    echo "== bench nhmod, CPU styles on 1 rank (log: out/bench/nhmod.log)"
+    (cd "$out" && "$lmp" -in "$root/bench/in.nhmod" -log nhmod.log -screen none) \
+      || { echo "benchmark nhmod failed; see $out/nhmod.log" >&2; tail -n 5 "$out/nhmod.log" >&2; exit 1; }
+    "$py" "$root/bench/report.py" --speedup "$out/nhmod.log" "$out/nhmod.kk.log" nh/mod nvt
+  fi
 fi
 if [ "$which" = nhmod ] || [ "$which" = multiscale ] || [ "$which" = all ]; then
   # fix multiscale/adaptive (mode continuum, drag + noise every step) vs fix nve + fix
