@@ -29,7 +29,6 @@
 #include "force.h"
 #include "group.h"
 #include "kspace.h"
-#include "math_const.h"
 #include "memory.h"
 #include "modify.h"
 #include "neighbor.h"
@@ -46,11 +45,9 @@
 
 using namespace LAMMPS_NS;
 using namespace FixConst;
-using MathConst::MY_PI;
 
 static const char *const STYLE = "Fix multiscale/adaptive";
 static constexpr int RESTART_VERSION = 1;
-static constexpr double INERTIA = 0.4;    // solid sphere, as fix nve/sphere
 
 /* ----------------------------------------------------------------------
    fix ID group multiscale/adaptive a2 A2 mode atomistic|continuum keyword value ...
@@ -341,7 +338,7 @@ FixMultiscaleAdaptive::FixMultiscaleAdaptive(LAMMPS *lmp, int narg, char **arg) 
     // Stokes drag of per-type radii: a per-type beta, as drag beta
     if (drag_style == DRAG_STOKES && !radius_peratom) {
       beta_type.assign(ntypes + 1, 0.0);
-      for (int t = 1; t <= ntypes; t++) beta_type[t] = 6.0 * MY_PI * eta * radius_type[t];
+      for (int t = 1; t <= ntypes; t++) beta_type[t] = geomint::msa_stokes_beta(eta, radius_type[t]);
     }
   }
   if (adaptive) {
@@ -521,10 +518,8 @@ double FixMultiscaleAdaptive::mass_of(int i) const
 double FixMultiscaleAdaptive::rbeta_of(int i) const
 {
   if (rdrag_style == DRAG_BETA) return rbeta_type[atom->type[i]];
-  if (rdrag_style == DRAG_STOKES) {
-    const double r = radius_peratom ? atom->radius[i] : radius_type[atom->type[i]];
-    return 8.0 * MY_PI * eta * r * r * r;
-  }
+  if (rdrag_style == DRAG_STOKES)
+    return geomint::msa_stokes_rbeta(eta, radius_peratom ? atom->radius[i] : radius_type[atom->type[i]]);
   return 0.0;
 }
 
@@ -546,7 +541,7 @@ void FixMultiscaleAdaptive::setup(int /*vflag*/)
 {
   if (mode == ATOMISTIC) {
     compute_target();
-    const double t_current = temperature->compute_scalar();
+    const double t_current = temperature_scalar();
     tdof = temperature->dof;
     const double y_now = tdof * force->boltz * t_current;
     if (!(y_valid && std::fabs(y_now - y) <= 1e-10 * std::fabs(y_now))) y = y_now;
@@ -587,7 +582,7 @@ void FixMultiscaleAdaptive::initial_integrate(int /*vflag*/)
     thermostat_half();
   }
   geomint::MSAWork w = {0.0, 0.0, 0.0, 0.0};
-  kick(true, 0, atom->nlocal, w);
+  kick_drift_pass(w);
   add_works(w);
 }
 
@@ -602,15 +597,10 @@ void FixMultiscaleAdaptive::final_integrate()
   potential_forces();
   const double s2 = noise_variance();
   geomint::MSAWork w = {0.0, 0.0, 0.0, 0.0};
-  const int nlocal = atom->nlocal;
-  for (int i0 = 0; i0 < nlocal; i0 += geomint::NORMAL_BLOCK) {
-    const int i1 = std::min(nlocal, i0 + geomint::NORMAL_BLOCK);
-    if (mode == CONTINUUM) drags_and_noise(false, i0, i1, s2);
-    kick(false, i0, i1, w);
-  }
+  forces_kick_pass(false, true, s2, w);
   add_works(w);
   if (mode == ATOMISTIC) {
-    const double t_current = temperature->compute_scalar();
+    const double t_current = temperature_scalar();
     tdof = temperature->dof;
     y = tdof * force->boltz * t_current;
     thermostat_half();
@@ -627,9 +617,26 @@ void FixMultiscaleAdaptive::step_forces(bool setup)
   potential_forces();
   if (mode != CONTINUUM) return;
   const double s2 = noise_variance();
+  geomint::MSAWork w = {0.0, 0.0, 0.0, 0.0};
+  forces_kick_pass(setup, false, s2, w);
+}
+
+// initial_integrate's pass: the half-kick and the positions' step
+void FixMultiscaleAdaptive::kick_drift_pass(geomint::MSAWork &w)
+{
+  kick(true, 0, atom->nlocal, w);
+}
+
+// a block of NORMAL_BLOCK atoms at a time: its drags and draws (mode
+// continuum), then (with_kick) its half-kick; s2 = noise_variance()
+void FixMultiscaleAdaptive::forces_kick_pass(bool setup, bool with_kick, double s2, geomint::MSAWork &w)
+{
   const int nlocal = atom->nlocal;
-  for (int i0 = 0; i0 < nlocal; i0 += geomint::NORMAL_BLOCK)
-    drags_and_noise(setup, i0, std::min(nlocal, i0 + geomint::NORMAL_BLOCK), s2);
+  for (int i0 = 0; i0 < nlocal; i0 += geomint::NORMAL_BLOCK) {
+    const int i1 = std::min(nlocal, i0 + geomint::NORMAL_BLOCK);
+    if (mode == CONTINUUM) drags_and_noise(setup, i0, i1, s2);
+    if (with_kick) kick(false, i0, i1, w);
+  }
 }
 
 // sigma_i^2 / beta_i = 2 kB T / (N h) of this step's draws (a collective with temp instant)
@@ -641,7 +648,7 @@ double FixMultiscaleAdaptive::noise_variance()
   // sigma of each type where beta is per type
   if (!(drag_style == DRAG_STOKES && radius_peratom)) {
     sigma_type.resize(beta_type.size());
-    for (size_t t = 1; t < beta_type.size(); t++) sigma_type[t] = std::sqrt(s2 * beta_type[t]);
+    for (size_t t = 1; t < beta_type.size(); t++) sigma_type[t] = geomint::msa_brownian_sigma(s2, beta_type[t]);
   }
   return s2;
 }
@@ -654,17 +661,21 @@ void FixMultiscaleAdaptive::add_works(const geomint::MSAWork &w)
   wb += w.b;
 }
 
+// room for atom->nmax rows of f_p (their values are set each step)
+void FixMultiscaleAdaptive::grow_fpot()
+{
+  nmax_fpot = atom->nmax;
+  memory->destroy(fpot);
+  memory->create(fpot, nmax_fpot, 3, "multiscale/adaptive:fpot");
+}
+
 // f_p on each owned atom of G1 or G2 from the atoms (owned and ghost) of the
 // other group within the pair cutoff, through pair->single() with the
 // special-bond factors; then the unscaled signal and the switch (eq. 5.7)
 void FixMultiscaleAdaptive::potential_forces()
 {
   if (!adaptive) return;
-  if (atom->nmax > nmax_fpot) {
-    nmax_fpot = atom->nmax;
-    memory->destroy(fpot);
-    memory->create(fpot, nmax_fpot, 3, "multiscale/adaptive:fpot");
-  }
+  if (atom->nmax > nmax_fpot) grow_fpot();
   for (int i = 0; i < atom->nlocal; i++) fpot[i][0] = fpot[i][1] = fpot[i][2] = 0.0;
   double **x = atom->x;
   const int *type = atom->type;
@@ -754,9 +765,7 @@ void FixMultiscaleAdaptive::drags_and_noise(bool setup, int i0, int i1, double s
   const bool regular = step % b_every == 0;
   // drawn at every step (after a first run's setup): no need to look
   const bool every_step = b_every == 1 && !setup;
-  auto due = [this](double last, double now, bool reg) {
-    return last < 0.0 || (reg && last != now) || now - last >= b_every;
-  };
+  const double zero[3] = {0.0, 0.0, 0.0};
   int idx[geomint::NORMAL_BLOCK];
   int64_t tags[geomint::NORMAL_BLOCK];
   double xi[geomint::NORMAL_BLOCK][3];
@@ -765,15 +774,11 @@ void FixMultiscaleAdaptive::drags_and_noise(bool setup, int i0, int i1, double s
     if (!(mask[i] & groupbit)) continue;
     double *st = state[i];
     if (drag && !(setup && st[DSTEP] == dstep)) {
-      const double beta = beta_of(i);
-      for (int c = 0; c < 3; c++) st[FD + c] = -beta * (v[i][c] - flow[c]);
-      if (spin) {
-        const double rbeta = rbeta_of(i);
-        for (int c = 0; c < 3; c++) st[TD + c] = -rbeta * omega[i][c];
-      }
+      geomint::msa_drag(beta_of(i), v[i], flow, &st[FD]);
+      if (spin) geomint::msa_drag(rbeta_of(i), omega[i], zero, &st[TD]);
       st[DSTEP] = dstep;
     }
-    if (brownian && (every_step || due(st[FBSTEP], dstep, regular))) {
+    if (brownian && (every_step || geomint::msa_noise_due(st[FBSTEP], dstep, regular, b_every))) {
       idx[n] = i;
       tags[n] = tag[i];
       n++;
@@ -786,7 +791,7 @@ void FixMultiscaleAdaptive::drags_and_noise(bool setup, int i0, int i1, double s
   if (b_dist == geomint::MSA_UNIFORM) {
     for (int k = 0; k < n; k++) {
       double *st = state[idx[k]];
-      const double sigma = per_type ? sigma_type[type[idx[k]]] : std::sqrt(s2 * beta_of(idx[k]));
+      const double sigma = per_type ? sigma_type[type[idx[k]]] : geomint::msa_brownian_sigma(s2, beta_of(idx[k]));
       geomint::msa_brownian_uniform(seed, tags[k], step, sigma, &st[FB]);
       st[FBSTEP] = dstep;
     }
@@ -795,7 +800,7 @@ void FixMultiscaleAdaptive::drags_and_noise(bool setup, int i0, int i1, double s
   geomint::normal3_block(seed, tags, n, step, geomint::STREAM_MSA, xi);
   for (int k = 0; k < n; k++) {
     double *st = state[idx[k]];
-    const double sigma = per_type ? sigma_type[type[idx[k]]] : std::sqrt(s2 * beta_of(idx[k]));
+    const double sigma = per_type ? sigma_type[type[idx[k]]] : geomint::msa_brownian_sigma(s2, beta_of(idx[k]));
     geomint::msa_brownian_scale(xi[k], sigma, b_dist, &st[FB]);
     st[FBSTEP] = dstep;
   }
@@ -804,23 +809,50 @@ void FixMultiscaleAdaptive::drags_and_noise(bool setup, int i0, int i1, double s
 // sum m v^2 / (dim N kB) over the group: all degrees of freedom (the seed's N)
 double FixMultiscaleAdaptive::kinetic_temperature()
 {
+  double local[2] = {0.0, 0.0}, all[2];
+  kinetic_sums(local);
+  MPI_Allreduce(local, all, 2, MPI_DOUBLE, MPI_SUM, world);
+  if (all[1] == 0.0) return 0.0;
+  return all[0] * force->mvv2e / (domain->dimension * all[1] * force->boltz);
+}
+
+// this rank's sum m v^2 over the group and its atom count
+void FixMultiscaleAdaptive::kinetic_sums(double local[2])
+{
   double **v = atom->v;
   const int *mask = atom->mask;
-  double local[2] = {0.0, 0.0}, all[2];
   for (int i = 0; i < atom->nlocal; i++)
     if (mask[i] & groupbit) {
       local[0] += mass_of(i) * (v[i][0] * v[i][0] + v[i][1] * v[i][1] + v[i][2] * v[i][2]);
       local[1] += 1.0;
     }
-  MPI_Allreduce(local, all, 2, MPI_DOUBLE, MPI_SUM, world);
-  if (all[1] == 0.0) return 0.0;
-  return all[0] * force->mvv2e / (domain->dimension * all[1] * force->boltz);
 }
 
 /* ----------------------------------------------------------------------
    one half-kick of the scaled forces, with the works (drift: then the
    positions' full step, initial_integrate)
 ------------------------------------------------------------------------- */
+
+// the factors and scalars of this step's kicks and forces (CPU and /kk)
+geomint::MSAStep FixMultiscaleAdaptive::step_scalars() const
+{
+  geomint::MSAStep s;
+  s.ak = a2 * b2;
+  s.ap = a2star();
+  s.ad = a2;
+  s.ab = noise_factor();
+  s.tau = 0.5 * update->dt;
+  s.dtf = dtf;
+  s.ftm2v = force->ftm2v;
+  s.mvv2e = force->mvv2e;
+  for (int c = 0; c < 3; c++) s.flow[c] = flow[c];
+  s.adaptive = adaptive ? 1 : 0;
+  s.sub = adaptive && !excluded ? 1 : 0;
+  s.continuum = mode == CONTINUUM ? 1 : 0;
+  s.noise = mode == CONTINUUM && brownian ? 1 : 0;
+  s.exact = exact_damp ? 1 : 0;
+  return s;
+}
 
 // the explicit kick of atoms [i0, i1), compiled for each combination of
 // the terms present (ADAPT: f_p, NOISE: a Brownian force, DRIFT: the
@@ -834,24 +866,12 @@ void FixMultiscaleAdaptive::kick_explicit(int i0, int i1, geomint::MSAWork &w)
   const int *mask = atom->mask;
   const int *type = atom->type;
   const double *rmass = atom->rmass;
-  const double ak = a2 * b2, ap = a2star(), ad = a2, ab = noise_factor();
-  const double tau = 0.5 * update->dt;
-  const bool sub = ADAPT && !excluded;
-  const bool cont = mode == CONTINUUM;
-  double fk[3], fp[3] = {0.0, 0.0, 0.0}, fd[3] = {0.0, 0.0, 0.0}, fb[3] = {0.0, 0.0, 0.0};
+  const geomint::MSAStep k = step_scalars();
   for (int i = i0; i < i1; i++) {
     if (!(mask[i] & groupbit)) continue;
-    for (int c = 0; c < 3; c++) fk[c] = ak * (sub ? f[i][c] - fpot[i][c] : f[i][c]);
-    if (ADAPT)
-      for (int c = 0; c < 3; c++) fp[c] = ap * fpot[i][c];
-    if (cont) {
-      const double *st = state[i];
-      for (int c = 0; c < 3; c++) fd[c] = ad * st[FD + c];
-      if (NOISE)
-        for (int c = 0; c < 3; c++) fb[c] = ab * st[FB + c];
-    }
     const double dtfm = rmass ? dtf / rmass[i] : dtfm_type[type[i]];
-    geomint::msa_kick_explicit<ADAPT, NOISE>(v[i], fk, fp, fd, fb, dtfm, tau, w);
+    geomint::msa_kick_atom<ADAPT, NOISE>(k, v[i], f[i], ADAPT ? fpot[i] : nullptr, &state[i][FD],
+                                         &state[i][FB], dtfm, w);
     if (DRIFT) {
       x[i][0] += dtv * v[i][0];
       x[i][1] += dtv * v[i][1];
@@ -866,25 +886,13 @@ void FixMultiscaleAdaptive::kick(bool drift, int i0, int i1, geomint::MSAWork &w
   double **v = atom->v;
   double **f = atom->f;
   const int *mask = atom->mask;
-  const double ak = a2 * b2, ad = a2;
-  const double tau = 0.5 * update->dt;
   const bool noise = mode == CONTINUUM && brownian;
   if (mode == CONTINUUM && exact_damp) {
-    const double ap = a2star(), ab = noise_factor();
-    const bool sub = adaptive && !excluded;
+    const geomint::MSAStep k = step_scalars();
     for (int i = i0; i < i1; i++) {
       if (!(mask[i] & groupbit)) continue;
-      const double m = mass_of(i);
-      double fk[3], fp[3], fb[3] = {0.0, 0.0, 0.0};
-      for (int c = 0; c < 3; c++) {
-        fk[c] = ak * (sub ? f[i][c] - fpot[i][c] : f[i][c]);
-        fp[c] = adaptive ? ap * fpot[i][c] : 0.0;
-      }
-      if (noise)
-        for (int c = 0; c < 3; c++) fb[c] = ab * state[i][FB + c];
-      const double beta = ad * beta_of(i);
-      geomint::msa_kick_exact(v[i], fk, fp, fb, flow, beta * force->ftm2v / m, 1.0 / beta, tau,
-                              0.5 * m * force->mvv2e, w);
+      geomint::msa_kick_atom_exact(k, v[i], f[i], adaptive ? fpot[i] : nullptr, &state[i][FB],
+                                   mass_of(i), beta_of(i), w);
       if (drift) {
         x[i][0] += dtv * v[i][0];
         x[i][1] += dtv * v[i][1];
@@ -909,21 +917,12 @@ void FixMultiscaleAdaptive::kick(bool drift, int i0, int i1, geomint::MSAWork &w
     double **torque = atom->torque;
     const double *radius = atom->radius;
     const double *rmass = atom->rmass;
-    const double zero[3] = {0.0, 0.0, 0.0};
+    const geomint::MSAStep k = step_scalars();
     for (int i = i0; i < i1; i++) {
       if (!(mask[i] & groupbit)) continue;
-      const double inertia = INERTIA * rmass[i] * radius[i] * radius[i];
-      if (!(inertia > 0.0)) continue;
-      double tk[3], td[3];
-      for (int c = 0; c < 3; c++) tk[c] = ak * torque[i][c];
-      if (exact_damp && rbeta_of(i) > 0.0) {
-        const double rbeta = ad * rbeta_of(i);
-        geomint::msa_kick_exact(omega[i], tk, zero, zero, zero, rbeta * force->ftm2v / inertia,
-                                1.0 / rbeta, tau, 0.5 * inertia * force->mvv2e, w);
-      } else {
-        for (int c = 0; c < 3; c++) td[c] = exact_damp ? 0.0 : ad * state[i][TD + c];
-        geomint::msa_kick_explicit(omega[i], tk, zero, td, zero, dtf / inertia, tau, w);
-      }
+      geomint::msa_kick_rotation(k, omega[i], torque[i], &state[i][TD],
+                                 geomint::msa_sphere_inertia(rmass[i], radius[i]),
+                                 exact_damp ? rbeta_of(i) : 0.0, w);
     }
   }
 }
@@ -934,100 +933,60 @@ void FixMultiscaleAdaptive::kick(bool drift, int i0, int i1, geomint::MSAWork &w
 // initial_integrate of the next), whose kinetic-energy change for a rigid
 // body is exactly sum_i (h/2) f_i . (v_i before + v_i after)/2 (the
 // torque's part included, kicks do not turn the body).  So each part of
-// the applied force is kept per atom with the velocities around its kicks:
-// the first half-kick is credited at end_of_step, the second at the next
-// final_integrate, before the new forces replace the parts.  (A setup
-// credits nothing: a continued run does not count a step twice.)
+// the applied force is kept per atom with the velocities around its kicks
+// (geomint::msa_apply_atom): the first half-kick is credited at
+// end_of_step, the second at the next final_integrate, before the new
+// forces replace the parts.  (A setup credits nothing: a continued run does
+// not count a step twice.)
 void FixMultiscaleAdaptive::apply_forces(bool setup)
 {
   double **v = atom->v;
   double **f = atom->f;
-  const int *mask = atom->mask;
-  const int nlocal = atom->nlocal;
-  const double ak = a2 * b2, ap = a2star(), ad = a2, ab = noise_factor();
-  const double q = 0.25 * update->dt;
-  const double now = static_cast<double>(update->ntimestep);
-  const bool sub = adaptive && !excluded;
-  const bool spin = atom->torque_flag && atom->omega_flag;
   double **torque = atom->torque;
   double **omega = atom->omega;
-  double w[4] = {0.0, 0.0, 0.0, 0.0};
+  const int *mask = atom->mask;
+  const int nlocal = atom->nlocal;
+  const geomint::MSAStep k = step_scalars();
+  const double q = 0.25 * update->dt;
+  const double now = static_cast<double>(update->ntimestep);
+  const int spin = atom->torque_flag && atom->omega_flag ? 1 : 0;
+  const int has_torque = atom->torque_flag ? 1 : 0;
+  const int rdrag = rdrag_style != DRAG_NONE ? 1 : 0;
+  const double zero[3] = {0.0, 0.0, 0.0};
+  geomint::MSAWork w = {0.0, 0.0, 0.0, 0.0};
   for (int i = 0; i < nlocal; i++) {
     if (!(mask[i] & groupbit)) continue;
     double *st = state[i];
-    double *wf = &st[wcol];    // the parts k, p, d, b (3 each), then the torque parts k, d
-    // the second half-kick of the last step's forces
-    if (!setup && st[wcol + WSTEP] == now - 1.0) {
-      for (int c = 0; c < 3; c++) {
-        const double vs = q * (st[wcol + VE + c] + v[i][c]);
-        for (int p = 0; p < 4; p++) w[p] += wf[3 * p + c] * vs;
-        if (spin) {
-          const double os = q * (st[wcol + OE + c] + omega[i][c]);
-          w[0] += wf[TKW + c] * os;
-          w[2] += wf[TDW + c] * os;
-        }
-      }
-    }
-    for (int c = 0; c < 3; c++) {
-      wf[c] = ak * (sub ? f[i][c] - fpot[i][c] : f[i][c]);
-      wf[3 + c] = adaptive ? ap * fpot[i][c] : 0.0;
-      wf[6 + c] = ad * st[FD + c];
-      wf[9 + c] = brownian ? ab * st[FB + c] : 0.0;
-      f[i][c] = wf[c] + wf[3 + c] + wf[6 + c] + wf[9 + c];
-      st[wcol + VH + c] = v[i][c];
-      if (setup) st[wcol + VE + c] = v[i][c];
-    }
-    if (atom->torque_flag)
-      for (int c = 0; c < 3; c++) {
-        wf[TKW + c] = ak * torque[i][c];
-        wf[TDW + c] = rdrag_style != DRAG_NONE ? ad * st[TD + c] : 0.0;
-        torque[i][c] = wf[TKW + c] + wf[TDW + c];
-        if (spin) {
-          st[wcol + OH + c] = omega[i][c];
-          if (setup) st[wcol + OE + c] = omega[i][c];
-        }
-      }
-    st[wcol + WSTEP] = now;
+    geomint::msa_apply_atom(k, setup, now, q, v[i], spin ? omega[i] : zero, spin, f[i],
+                            adaptive ? fpot[i] : nullptr, &st[FD], &st[FB], has_torque,
+                            has_torque ? torque[i] : nullptr, rdrag ? &st[TD] : zero, rdrag,
+                            &st[wcol], w);
   }
-  wk += w[0];
-  wp += w[1];
-  wd += w[2];
-  wb += w[3];
+  add_works(w);
 }
 
 // integrate no: the first half-kick of this step's forces, now that the body
 // integrator has done it; the velocities after it start the next half-kick
 void FixMultiscaleAdaptive::end_of_step()
 {
+  geomint::MSAWork w = {0.0, 0.0, 0.0, 0.0};
+  first_half_pass(w);
+  add_works(w);
+}
+
+void FixMultiscaleAdaptive::first_half_pass(geomint::MSAWork &w)
+{
   double **v = atom->v;
   double **omega = atom->omega;
   const int *mask = atom->mask;
   const int nlocal = atom->nlocal;
   const double q = 0.25 * update->dt;
   const double now = static_cast<double>(update->ntimestep);
-  const bool spin = atom->torque_flag && atom->omega_flag;
-  double w[4] = {0.0, 0.0, 0.0, 0.0};
-  for (int i = 0; i < nlocal; i++) {
-    if (!(mask[i] & groupbit)) continue;
-    double *st = state[i];
-    const double *wf = &st[wcol];
-    if (st[wcol + WSTEP] != now) continue;
-    for (int c = 0; c < 3; c++) {
-      const double vs = q * (st[wcol + VH + c] + v[i][c]);
-      for (int p = 0; p < 4; p++) w[p] += wf[3 * p + c] * vs;
-      st[wcol + VE + c] = v[i][c];
-      if (spin) {
-        const double os = q * (st[wcol + OH + c] + omega[i][c]);
-        w[0] += wf[TKW + c] * os;
-        w[2] += wf[TDW + c] * os;
-        st[wcol + OE + c] = omega[i][c];
-      }
-    }
-  }
-  wk += w[0];
-  wp += w[1];
-  wd += w[2];
-  wb += w[3];
+  const int spin = atom->torque_flag && atom->omega_flag ? 1 : 0;
+  const double zero[3] = {0.0, 0.0, 0.0};
+  for (int i = 0; i < nlocal; i++)
+    if (mask[i] & groupbit)
+      geomint::msa_first_half_kick(now, q, v[i], spin ? omega[i] : zero, spin, &state[i][wcol], w);
 }
 
 /* ----------------------------------------------------------------------
@@ -1047,6 +1006,12 @@ void FixMultiscaleAdaptive::thermostat_half()
     w_thermo += s.work;
     factor *= s.factor;
   }
+  scale_velocities(factor);
+}
+
+// v *= factor over the group (a temperature compute's bias taken out)
+void FixMultiscaleAdaptive::scale_velocities(double factor)
+{
   double **v = atom->v;
   const int *mask = atom->mask;
   const int nlocal = atom->nlocal;
@@ -1058,6 +1023,12 @@ void FixMultiscaleAdaptive::thermostat_half()
       v[i][2] *= factor;
     }
   if (temperature->tempbias) temperature->restore_bias_all();
+}
+
+// the temperature of the thermostat's compute
+double FixMultiscaleAdaptive::temperature_scalar()
+{
+  return temperature->compute_scalar();
 }
 
 int FixMultiscaleAdaptive::modify_param(int narg, char **arg)

@@ -59,13 +59,16 @@ class FixMultiscaleAdaptive : public Fix {
   // integrate no, from column wcol: the applied force parts k, p, d, b (12),
   // the torque parts k, d (6), the velocities before and after the first
   // half-kick (VH, VE), the same for omega (OH, OE), the step of application
-  enum { TKW = 12, TDW = 15, VH = 18, VE = 21, OH = 24, OE = 27, WSTEP = 30, WNSTATE = 31 };
+  // (the record of geomint::msa_apply_atom)
+  enum {
+    TKW = geomint::MSA_TKW, TDW = geomint::MSA_TDW, VH = geomint::MSA_VH, VE = geomint::MSA_VE,
+    OH = geomint::MSA_OH, OE = geomint::MSA_OE, WSTEP = geomint::MSA_WSTEP, WNSTATE = geomint::MSA_WN
+  };
 
  protected:
   enum { ATOMISTIC, CONTINUUM };
   enum { DRAG_NONE, DRAG_STOKES, DRAG_BETA };
   enum { NOISE_A2, NOISE_SQRT, NOISE_NONE };
-  static constexpr double STOKES = 6.0 * 3.14159265358979323846;    // beta = 6 pi eta R
   int mode;
   double a2, b2;
   bool integrate;
@@ -123,24 +126,37 @@ class FixMultiscaleAdaptive : public Fix {
   double beta_of(int i) const
   {
     if (drag_style == DRAG_NONE) return 0.0;
-    if (drag_style == DRAG_STOKES && radius_peratom) return STOKES * eta * atom->radius[i];
+    if (drag_style == DRAG_STOKES && radius_peratom) return geomint::msa_stokes_beta(eta, atom->radius[i]);
     return beta_type[atom->type[i]];
   }
   double rbeta_of(int i) const;
   double mass_of(int i) const;
+  geomint::MSAStep step_scalars() const;
   void step_forces(bool setup);
-  void potential_forces();
   void drags_and_noise(bool setup, int i0, int i1, double s2);
   double noise_variance();
   void kick(bool drift, int i0, int i1, geomint::MSAWork &w);
   template <bool ADAPT, bool NOISE, bool DRIFT> void kick_explicit(int i0, int i1, geomint::MSAWork &w);
   std::vector<double> dtfm_type, sigma_type;    // dtf / mass per type (no per-atom masses)
   void add_works(const geomint::MSAWork &w);
-  void apply_forces(bool setup);
   void compute_target();
   void thermostat_half();
   double kinetic_temperature();
   double total(double local, bool max = false) const;
+
+  // the per-atom passes, virtual: fix multiscale/adaptive/kk runs them as
+  // Kokkos kernels over the per-atom kernels of lib/geomint/multiscale.h
+  // that these call
+  virtual void kick_drift_pass(geomint::MSAWork &w);    // initial_integrate: half-kick, x += h v
+  // drags and draws (mode continuum), then with_kick the half-kick
+  virtual void forces_kick_pass(bool setup, bool with_kick, double s2, geomint::MSAWork &w);
+  virtual void apply_forces(bool setup);         // integrate no: the scaled forces into f, torque
+  virtual void first_half_pass(geomint::MSAWork &w);    // integrate no: end_of_step's works
+  virtual void scale_velocities(double factor);  // the thermostat's v *= factor
+  virtual void kinetic_sums(double local[2]);    // sum m v^2 and the count (temp instant)
+  virtual double temperature_scalar();           // the thermostat's compute
+  virtual void potential_forces();               // f_p (pair->single, host), signal, switch
+  virtual void grow_fpot();                      // room for atom->nmax rows of f_p
 };
 
 }    // namespace LAMMPS_NS

@@ -133,3 +133,64 @@ TEST(MultiscaleKernels, BrownianForceMoments)
   msa_brownian(5, 124, 456, 1.0, MSA_GAUSS, b);
   EXPECT_NE(a[0], b[0]);
 }
+
+// the per-atom pieces that fix multiscale/adaptive and its /kk variant share:
+// an atom's kick is the explicit kick of the scaled forces (others a2 b2
+// (f - f_p) where f holds f_p, a2* f_p, a2 f_d, the noise factor times
+// f_b); the integrate-no force is their sum with the works at v over h; a
+// held draw is due without one, at a multiple of `every` not drawn yet, or
+// when stale
+TEST(MultiscaleKernels, PerAtomPiecesScaleTheForces)
+{
+  MSAStep s;
+  s.ak = 0.3 * 0.5, s.ap = 0.3, s.ad = 0.3, s.ab = std::sqrt(0.3);
+  s.tau = 0.01, s.dtf = 0.01, s.ftm2v = 1.0, s.mvv2e = 1.0;
+  s.flow[0] = 0.2, s.flow[1] = s.flow[2] = 0.0;
+  s.adaptive = 1, s.sub = 1, s.continuum = 1, s.noise = 1, s.exact = 0;
+  const double m = 2.0, f[3] = {1.0, -2.0, 3.0}, fp[3] = {0.5, 0.5, -1.0}, fd[3] = {-0.1, 0.2, 0.3},
+               fb[3] = {2.0, -1.0, 0.5};
+  double v[3] = {0.4, -0.3, 0.1}, vref[3] = {0.4, -0.3, 0.1};
+  MSAWork w = {0.0, 0.0, 0.0, 0.0}, wref = {0.0, 0.0, 0.0, 0.0};
+  msa_kick_atom<true, true>(s, v, f, fp, fd, fb, s.dtf / m, w);
+  double k[3], p[3], d[3], b[3];
+  for (int c = 0; c < 3; c++) {
+    k[c] = s.ak * (f[c] - fp[c]), p[c] = s.ap * fp[c], d[c] = s.ad * fd[c], b[c] = s.ab * fb[c];
+  }
+  msa_kick_explicit(vref, k, p, d, b, s.dtf / m, s.tau, wref);
+  for (int c = 0; c < 3; c++) EXPECT_EQ(v[c], vref[c]);
+  EXPECT_EQ(w.k, wref.k);
+  EXPECT_EQ(w.p, wref.p);
+  EXPECT_EQ(w.b, wref.b);
+  // integrate no: the same forces summed into f; a setup credits nothing,
+  // the end of the step credits the first half-kick (h/4) f . (v before +
+  // v after), the next step's application the second one
+  double ff[3] = {f[0], f[1], f[2]}, rec[MSA_WN] = {}, zero[3] = {0.0, 0.0, 0.0};
+  const double v0[3] = {0.4, -0.3, 0.1}, v1[3] = {0.5, -0.1, 0.0}, v2[3] = {0.45, 0.2, -0.3};
+  const double h = 0.02;
+  MSAWork wf = {0.0, 0.0, 0.0, 0.0};
+  msa_apply_atom(s, true, 10.0, 0.25 * h, v0, zero, 0, ff, fp, fd, fb, 0, nullptr, zero, 0, rec, wf);
+  EXPECT_EQ(wf.k + wf.p + wf.d + wf.b, 0.0);
+  for (int c = 0; c < 3; c++) EXPECT_DOUBLE_EQ(ff[c], k[c] + p[c] + d[c] + b[c]);
+  msa_first_half_kick(10.0, 0.25 * h, v1, zero, 0, rec, wf);
+  double wk1 = 0.0;
+  for (int c = 0; c < 3; c++) wk1 += 0.5 * h * k[c] * 0.5 * (v0[c] + v1[c]);
+  EXPECT_DOUBLE_EQ(wf.k, wk1);
+  double ff2[3] = {f[0], f[1], f[2]};
+  msa_apply_atom(s, false, 11.0, 0.25 * h, v2, zero, 0, ff2, fp, fd, fb, 0, nullptr, zero, 0, rec, wf);
+  double wk2 = wk1;
+  for (int c = 0; c < 3; c++) wk2 += 0.5 * h * k[c] * 0.5 * (v1[c] + v2[c]);
+  EXPECT_NEAR(wf.k, wk2, 1e-16);
+  // the drag and the Stokes coefficients
+  double drag[3];
+  msa_drag(2.0, v0, s.flow, drag);
+  EXPECT_DOUBLE_EQ(drag[0], -2.0 * (0.4 - 0.2));
+  EXPECT_DOUBLE_EQ(msa_stokes_beta(0.5, 2.0), 6.0 * M_PI);
+  EXPECT_DOUBLE_EQ(msa_stokes_rbeta(0.5, 2.0), 32.0 * M_PI);
+  EXPECT_DOUBLE_EQ(msa_brownian_sigma(0.5, 8.0), 2.0);
+  // held draws (every 3)
+  EXPECT_TRUE(msa_noise_due(-1.0, 7.0, false, 3));    // none yet
+  EXPECT_TRUE(msa_noise_due(3.0, 6.0, true, 3));      // a multiple of every
+  EXPECT_FALSE(msa_noise_due(6.0, 6.0, true, 3));     // drawn already this step
+  EXPECT_FALSE(msa_noise_due(6.0, 8.0, false, 3));    // held
+  EXPECT_TRUE(msa_noise_due(4.0, 7.0, false, 3));     // stale (a restart at another phase)
+}

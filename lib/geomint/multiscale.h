@@ -1,7 +1,8 @@
 // GEOMINT force-scaling multiscale kernels (seed 002 ch. 2, 4, 5; spec
 // nh_mod_multiscale.md 2-3, 5): the half-kicks of fix multiscale/adaptive
 // with their work bookkeeping, the adaptive switch law (eq. 5.7) with hold
-// and hysteresis, and the Brownian force of one atom.
+// and hysteresis, the Brownian force of one atom, and what the fix's CPU and
+// Kokkos passes do to one atom (the forces it assembles, kicks, drags).
 //
 // A half-kick adds, over tau = h/2, the forces
 //   F_k  (the scaled "others": a2 b2 f, pair/bond/other fixes)
@@ -135,6 +136,202 @@ GEOMINT_INLINE void msa_brownian(uint32_t seed, int64_t tag, int64_t step, doubl
   double xi[3];
   normal3(seed, tag, step, STREAM_MSA, xi);
   msa_brownian_scale(xi, sigma, dist, f);
+}
+
+// ---------------------------------------------------------------------
+// one atom of fix multiscale/adaptive's passes: the CPU style and its /kk
+// variant call these per atom, so an atom's arithmetic is the same in both
+
+// the scalars of a step's kicks and forces
+struct MSAStep {
+  double ak, ap, ad, ab;    // factors: a2 b2 (others), a2* (G1-G2), a2 (drag), noise
+  double tau;               // h/2 (time)
+  double dtf;               // h/2 ftm2v
+  double ftm2v, mvv2e;      // LAMMPS's unit conversions
+  double flow[3];           // u
+  int adaptive;             // a G1-G2 force f_p
+  int sub;                  // f holds f_p (G1-G2 not excluded): others = f - f_p
+  int continuum, noise;     // mode continuum; a Brownian force (continuum, brownian)
+  int exact;                // damp_integrator exact
+};
+
+// Stokes drag of a sphere of radius r in viscosity eta: 6 pi eta r
+// (translation) and 8 pi eta r^3 (rotation)
+GEOMINT_INLINE double msa_stokes_beta(double eta, double r)
+{
+  return 6.0 * 3.14159265358979323846 * eta * r;
+}
+GEOMINT_INLINE double msa_stokes_rbeta(double eta, double r)
+{
+  return 8.0 * 3.14159265358979323846 * eta * r * r * r;
+}
+
+// the moment of inertia of a solid sphere (as fix nve/sphere)
+GEOMINT_INLINE double msa_sphere_inertia(double m, double r)
+{
+  return 0.4 * m * r * r;
+}
+
+// the drag -beta (v - u) at the velocity v
+GEOMINT_INLINE void msa_drag(double beta, const double v[3], const double u[3], double fd[3])
+{
+  for (int c = 0; c < 3; c++) fd[c] = -beta * (v[c] - u[c]);
+}
+
+// held noise: a new draw is due at step `now` when the atom has none
+// (last < 0), at a multiple of `every` (regular) not drawn yet, or when
+// the last draw is `every` or more steps old (e.g. after a restart)
+GEOMINT_INLINE bool msa_noise_due(double last, double now, bool regular, int every)
+{
+  return last < 0.0 || (regular && last != now) || now - last >= every;
+}
+
+// sigma of the Brownian force of an atom of drag beta, s2 = 2 kB T / (N h)
+GEOMINT_INLINE double msa_brownian_sigma(double s2, double beta)
+{
+  return std::sqrt(s2 * beta);
+}
+
+// one atom's explicit half-kick of v (dtfm = h/2 ftm2v / m): others s.ak (f
+// - f_p) or s.ak f, potential s.ap f_p (ADAPT), the held drag s.ad f_d
+// (continuum) and Brownian force s.ab f_b (NOISE); the works into w
+template <bool ADAPT, bool NOISE>
+GEOMINT_INLINE void msa_kick_atom(const MSAStep &s, double v[3], const double f[3],
+                                  const double fpot[3], const double fdrag[3],
+                                  const double fbrown[3], double dtfm, MSAWork &w)
+{
+  double fk[3], fp[3] = {0.0, 0.0, 0.0}, fd[3] = {0.0, 0.0, 0.0}, fb[3] = {0.0, 0.0, 0.0};
+  for (int c = 0; c < 3; c++) fk[c] = s.ak * (ADAPT && s.sub ? f[c] - fpot[c] : f[c]);
+  if (ADAPT)
+    for (int c = 0; c < 3; c++) fp[c] = s.ap * fpot[c];
+  if (s.continuum) {
+    for (int c = 0; c < 3; c++) fd[c] = s.ad * fdrag[c];
+    if (NOISE)
+      for (int c = 0; c < 3; c++) fb[c] = s.ab * fbrown[c];
+  }
+  msa_kick_explicit<ADAPT, NOISE>(v, fk, fp, fd, fb, dtfm, s.tau, w);
+}
+
+// one atom's exact-drag half-kick of v (mass m, drag beta): the drag
+// -s.ad beta (v - u) integrated with the other forces frozen
+GEOMINT_INLINE void msa_kick_atom_exact(const MSAStep &s, double v[3], const double f[3],
+                                        const double fpot[3], const double fbrown[3], double m,
+                                        double beta, MSAWork &w)
+{
+  double fk[3], fp[3], fb[3] = {0.0, 0.0, 0.0};
+  for (int c = 0; c < 3; c++) {
+    fk[c] = s.ak * (s.sub ? f[c] - fpot[c] : f[c]);
+    fp[c] = s.adaptive ? s.ap * fpot[c] : 0.0;
+  }
+  if (s.noise)
+    for (int c = 0; c < 3; c++) fb[c] = s.ab * fbrown[c];
+  const double b = s.ad * beta;
+  msa_kick_exact(v, fk, fp, fb, s.flow, b * s.ftm2v / m, 1.0 / b, s.tau, 0.5 * m * s.mvv2e, w);
+}
+
+// one sphere's half-kick of omega (moment of inertia `inertia`, skipped
+// when 0): torque s.ak t, the held rotational drag s.ad t_d (explicit) or
+// the exact drag of rbeta (where rbeta > 0)
+GEOMINT_INLINE void msa_kick_rotation(const MSAStep &s, double omega[3], const double torque[3],
+                                      const double tdrag[3], double inertia, double rbeta,
+                                      MSAWork &w)
+{
+  if (!(inertia > 0.0)) return;
+  const double zero[3] = {0.0, 0.0, 0.0};
+  double tk[3], td[3];
+  for (int c = 0; c < 3; c++) tk[c] = s.ak * torque[c];
+  if (s.exact && rbeta > 0.0) {
+    const double rb = s.ad * rbeta;
+    msa_kick_exact(omega, tk, zero, zero, zero, rb * s.ftm2v / inertia, 1.0 / rb, s.tau,
+                   0.5 * inertia * s.mvv2e, w);
+  } else {
+    for (int c = 0; c < 3; c++) td[c] = s.exact ? 0.0 : s.ad * tdrag[c];
+    msa_kick_explicit(omega, tk, zero, td, zero, s.dtf / inertia, s.tau, w);
+  }
+}
+
+// integrate no: the body integrator kicks.  Each force is applied in two
+// half-kicks (its final_integrate of the step and its initial_integrate of
+// the next), whose kinetic-energy change is sum_i (h/2) f_i . (v_i before +
+// v_i after)/2 for a rigid body.  An atom's record keeps the applied parts
+// and the velocities around the kicks (columns from the record's start):
+// the force parts k, p, d, b (3 each), the torque parts k, d, the
+// velocities before (VH) and after (VE) the first half-kick, the same for
+// omega (OH, OE), and the step of application
+enum MSAApplyRecord {
+  MSA_TKW = 12, MSA_TDW = 15, MSA_VH = 18, MSA_VE = 21, MSA_OH = 24, MSA_OE = 27,
+  MSA_WSTEP = 30, MSA_WN = 31
+};
+
+// integrate no, one atom at step `now` (q = h/4): the second half-kick of
+// the last step's parts is credited with the velocities now (not at a
+// setup, which credits nothing); then this step's parts are kept with the
+// velocities, and their sum replaces f (and, has_torque, the torque: the
+// scaled torque and, rdrag, the rotational drag); spin: omega is kept and
+// credited too
+GEOMINT_INLINE void msa_apply_atom(const MSAStep &s, bool setup, double now, double q,
+                                   const double v[3], const double omega[3], int spin,
+                                   double f[3], const double fpot[3], const double fdrag[3],
+                                   const double fbrown[3], int has_torque, double t[3],
+                                   const double tdrag[3], int rdrag, double *rec, MSAWork &w)
+{
+  if (!setup && rec[MSA_WSTEP] == now - 1.0) {
+    for (int c = 0; c < 3; c++) {
+      const double vs = q * (rec[MSA_VE + c] + v[c]);
+      w.k += rec[c] * vs;
+      w.p += rec[3 + c] * vs;
+      w.d += rec[6 + c] * vs;
+      w.b += rec[9 + c] * vs;
+      if (spin) {
+        const double os = q * (rec[MSA_OE + c] + omega[c]);
+        w.k += rec[MSA_TKW + c] * os;
+        w.d += rec[MSA_TDW + c] * os;
+      }
+    }
+  }
+  for (int c = 0; c < 3; c++) {
+    rec[c] = s.ak * (s.sub ? f[c] - fpot[c] : f[c]);
+    rec[3 + c] = s.adaptive ? s.ap * fpot[c] : 0.0;
+    rec[6 + c] = s.ad * fdrag[c];
+    rec[9 + c] = s.noise ? s.ab * fbrown[c] : 0.0;
+    f[c] = rec[c] + rec[3 + c] + rec[6 + c] + rec[9 + c];
+    rec[MSA_VH + c] = v[c];
+    if (setup) rec[MSA_VE + c] = v[c];
+  }
+  if (has_torque)
+    for (int c = 0; c < 3; c++) {
+      rec[MSA_TKW + c] = s.ak * t[c];
+      rec[MSA_TDW + c] = rdrag ? s.ad * tdrag[c] : 0.0;
+      t[c] = rec[MSA_TKW + c] + rec[MSA_TDW + c];
+      if (spin) {
+        rec[MSA_OH + c] = omega[c];
+        if (setup) rec[MSA_OE + c] = omega[c];
+      }
+    }
+  rec[MSA_WSTEP] = now;
+}
+
+// integrate no, one atom at the end of step `now` (q = h/4): the first
+// half-kick of this step's parts, now that the body integrator has done
+// it; the velocities after it start the next half-kick
+GEOMINT_INLINE void msa_first_half_kick(double now, double q, const double v[3],
+                                        const double omega[3], int spin, double *rec, MSAWork &w)
+{
+  if (rec[MSA_WSTEP] != now) return;
+  for (int c = 0; c < 3; c++) {
+    const double vs = q * (rec[MSA_VH + c] + v[c]);
+    w.k += rec[c] * vs;
+    w.p += rec[3 + c] * vs;
+    w.d += rec[6 + c] * vs;
+    w.b += rec[9 + c] * vs;
+    rec[MSA_VE + c] = v[c];
+    if (spin) {
+      const double os = q * (rec[MSA_OH + c] + omega[c]);
+      w.k += rec[MSA_TKW + c] * os;
+      w.d += rec[MSA_TDW + c] * os;
+      rec[MSA_OE + c] = omega[c];
+    }
+  }
 }
 
 }    // namespace geomint
