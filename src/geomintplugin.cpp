@@ -28,6 +28,7 @@
 
 #ifdef GEOMINT_KOKKOS
 #include "fix_bagogab_kokkos.h"
+#include "fix_multiscale_adaptive_kokkos.h"
 #include "fix_nh_mod_kokkos.h"
 #include "fix_rigid_quat_hi_kokkos.h"
 #endif
@@ -131,6 +132,12 @@ const StyleEntry styles[] = {
      &fix_creator<FixNHModKokkos<LMPDeviceType>>},
     {"fix", "nh/mod/kk/host", "GEOMINT modified Nose-Hoover thermostat, Kokkos host", nullptr,
      &fix_creator<FixNHModKokkos<LMPHostType>>},
+    {"fix", "multiscale/adaptive/kk", "GEOMINT force-scaling multiscale dynamics, Kokkos", nullptr,
+     &fix_creator<FixMultiscaleAdaptiveKokkos<LMPDeviceType>>},
+    {"fix", "multiscale/adaptive/kk/device", "GEOMINT force-scaling multiscale dynamics, Kokkos device",
+     nullptr, &fix_creator<FixMultiscaleAdaptiveKokkos<LMPDeviceType>>},
+    {"fix", "multiscale/adaptive/kk/host", "GEOMINT force-scaling multiscale dynamics, Kokkos host",
+     nullptr, &fix_creator<FixMultiscaleAdaptiveKokkos<LMPHostType>>},
 #endif
 };
 
