@@ -35,6 +35,7 @@
 #include "update.h"
 
 #include "geomint/multiscale.h"
+#include "geomint/random.h"
 
 #include <type_traits>
 
@@ -96,8 +97,9 @@ template <class DeviceType> struct MSAAtoms {
     for (int c = 0; c < 3; c++) a(i, c0 + c) = r[c];
   }
 
-  // FixMultiscaleAdaptive::drags_and_noise for atom i
-  KOKKOS_INLINE_FUNCTION void drags_and_noise(int i) const
+  // FixMultiscaleAdaptive::drags_and_noise for atom i: the drags, then
+  // whether a draw is due
+  KOKKOS_INLINE_FUNCTION bool drags_due(int i) const
   {
     const double now = static_cast<double>(step);
     if (drags && !(setup && state(i, F::DSTEP) == now)) {
@@ -114,12 +116,21 @@ template <class DeviceType> struct MSAAtoms {
       }
       state(i, F::DSTEP) = now;
     }
-    if (brownian && (every_step || geomint::msa_noise_due(state(i, F::FBSTEP), now, regular, every))) {
-      double fb[3];
-      geomint::msa_brownian(seed, tag[i], step, geomint::msa_brownian_sigma(s2, beta_of(i)), dist, fb);
-      store(state, i, fb, F::FB);
-      state(i, F::FBSTEP) = now;
-    }
+    return brownian && (every_step || geomint::msa_noise_due(state(i, F::FBSTEP), now, regular, every));
+  }
+  // the draw of atom i: xi its three normals (dist gauss, sphere), or none (uniform)
+  KOKKOS_INLINE_FUNCTION void draw(int i, const double *xi) const
+  {
+    double fb[3];
+    const double sigma = geomint::msa_brownian_sigma(s2, beta_of(i));
+    if (xi) geomint::msa_brownian_scale(xi, sigma, dist, fb);
+    else geomint::msa_brownian(seed, tag[i], step, sigma, dist, fb);
+    store(state, i, fb, F::FB);
+    state(i, F::FBSTEP) = static_cast<double>(step);
+  }
+  KOKKOS_INLINE_FUNCTION void drags_and_noise(int i) const
+  {
+    if (drags_due(i)) draw(i, nullptr);
   }
 
   // FixMultiscaleAdaptive::kick for atom i (drift: then x += h v)
@@ -204,6 +215,59 @@ template <class DeviceType> struct ForcesKickFunctor : WorkReduction {
     if (with_kick) d.kick(i, false, w);
   }
 };
+
+// host backends with Gaussian (or sphere) draws: blocks of atoms whose normals
+// are drawn together by normal3_block, as in the CPU fix (vectorised
+// Box-Muller, bitwise normal3's numbers); then the block's kicks
+template <class DeviceType> struct ForcesKickBlockFunctor : WorkReduction {
+  typedef DeviceType device_type;
+  MSAAtoms<DeviceType> d;
+  int nlocal, with_kick;
+  ForcesKickBlockFunctor(const MSAAtoms<DeviceType> &data, int n, bool kick) :
+      d(data), nlocal(n), with_kick(kick ? 1 : 0)
+  {
+  }
+  void operator()(const int b, geomint::MSAWork &w) const
+  {
+    constexpr int B = geomint::NORMAL_BLOCK;
+    const int i0 = b * B, i1 = i0 + B < nlocal ? i0 + B : nlocal;
+    int idx[B];
+    int64_t tags[B] = {};
+    double xi[B][3];
+    int n = 0;
+    for (int i = i0; i < i1; i++)
+      if (d.in_group(i) && d.drags_due(i)) {
+        idx[n] = i;
+        tags[n++] = d.tag[i];
+      }
+    if (n) geomint::normal3_block(d.seed, tags, n, d.step, geomint::STREAM_MSA, xi);
+    for (int j = 0; j < n; j++) d.draw(idx[j], xi[j]);
+    if (with_kick)
+      for (int i = i0; i < i1; i++)
+        if (d.in_group(i)) d.kick(i, false, w);
+  }
+};
+
+// final_integrate's pass: blocks on host spaces where the draws are
+// Gaussian (what the blocks vectorise), one atom per work item otherwise
+template <class DeviceType>
+void forces_kick_run(const MSAAtoms<DeviceType> &d, int nlocal, bool with_kick, geomint::MSAWork &r,
+                     std::true_type /*host*/)
+{
+  if (d.k.continuum && d.brownian && d.dist != geomint::MSA_UNIFORM) {
+    const int nblock = (nlocal + geomint::NORMAL_BLOCK - 1) / geomint::NORMAL_BLOCK;
+    Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, nblock),
+                            ForcesKickBlockFunctor<DeviceType>(d, nlocal, with_kick), r);
+    return;
+  }
+  Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, nlocal), ForcesKickFunctor<DeviceType>(d, with_kick), r);
+}
+template <class DeviceType>
+void forces_kick_run(const MSAAtoms<DeviceType> &d, int nlocal, bool with_kick, geomint::MSAWork &r,
+                     std::false_type /*device*/)
+{
+  Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, nlocal), ForcesKickFunctor<DeviceType>(d, with_kick), r);
+}
 
 // FixMultiscaleAdaptive::apply_forces: integrate no's force (and torque)
 // sums, the parts kept with the velocities, the last step's second half-kick
@@ -476,8 +540,8 @@ void FixMultiscaleAdaptiveKokkos<DeviceType>::forces_kick_pass(bool setup, bool 
   d.every_step = b_every == 1 && !setup;
   d.s2 = s2;
   geomint::MSAWork r = {0.0, 0.0, 0.0, 0.0};
-  Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, atom->nlocal),
-                          ForcesKickFunctor<DeviceType>(d, with_kick), r);
+  forces_kick_run<DeviceType>(d, atom->nlocal, with_kick, r,
+                              std::is_same<typename DeviceType::memory_space, Kokkos::HostSpace>());
   if (mode == CONTINUUM) k_state.template modify<DeviceType>();
   if (with_kick) atomKK->modified(execution_space, V_MASK | (rotate ? OMEGA_MASK : 0));
   w.k += r.k;
