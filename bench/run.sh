@@ -113,16 +113,23 @@ if [ "$which" = nhmod ] || [ "$which" = all ]; then
 fi
 if [ "$which" = nhmod ] || [ "$which" = multiscale ] || [ "$which" = all ]; then
   # fix multiscale/adaptive (mode continuum, drag + noise every step) vs fix nve + fix
-  # langevin on the 32,000-atom LJ liquid: whole step and Modify
-  echo "== bench multiscale: multiscale/adaptive continuum vs nve+langevin (log: out/bench/multiscale.log)"
-  (cd "$out" && "$lmp" -in "$root/bench/in.multiscale" -log multiscale.log -screen none) \
-    || { echo "benchmark multiscale failed; see $out/multiscale.log" >&2; tail -n 5 "$out/multiscale.log" >&2; exit 1; }
-  "$py" "$root/bench/report.py" "$out/multiscale.log" multiscale nve+langevin
-  "$py" "$root/bench/report.py" "$out/multiscale.log" multiscale nve+langevin --section Modify
+  # langevin on the 32,000-atom LJ liquid: whole step and Modify.  --kk: fix
+  # multiscale/adaptive/kk vs nve/kk + langevin/kk, then the speedup over the CPU styles
+  echo "== bench multiscale${tag:+ (Kokkos, 2 threads)}: multiscale/adaptive continuum vs nve+langevin (log: out/bench/multiscale$tag.log)"
+  (cd "$out" && "$lmp" "${kkargs[@]}" -in "$root/bench/in.multiscale" -log "multiscale$tag.log" -screen none) \
+    || { echo "benchmark multiscale failed; see $out/multiscale$tag.log" >&2; tail -n 5 "$out/multiscale$tag.log" >&2; exit 1; }
+  "$py" "$root/bench/report.py" "$out/multiscale$tag.log" multiscale nve+langevin
+  "$py" "$root/bench/report.py" "$out/multiscale$tag.log" multiscale nve+langevin --section Modify
+  if [ -n "$tag" ]; then
+    echo "== bench multiscale, CPU styles on 1 rank (log: out/bench/multiscale.log)"
+    (cd "$out" && "$lmp" -in "$root/bench/in.multiscale" -log multiscale.log -screen none) \
+      || { echo "benchmark multiscale failed; see $out/multiscale.log" >&2; exit 1; }
+    "$py" "$root/bench/report.py" --speedup "$out/multiscale.log" "$out/multiscale.kk.log" multiscale nve+langevin
+  fi
   # the same with Gaussian noise (fix langevin draws uniform deviates, as dist uniform above)
-  echo "== bench multiscale, dist gauss (log: out/bench/multiscale_gauss.log)"
-  (cd "$out" && "$lmp" -in "$root/bench/in.multiscale" -var dist gauss -log multiscale_gauss.log -screen none) \
-    || { echo "benchmark multiscale (gauss) failed; see $out/multiscale_gauss.log" >&2; exit 1; }
-  "$py" "$root/bench/report.py" "$out/multiscale_gauss.log" multiscale nve+langevin
-  "$py" "$root/bench/report.py" "$out/multiscale_gauss.log" multiscale nve+langevin --section Modify
+  echo "== bench multiscale, dist gauss${tag:+ (Kokkos, 2 threads)} (log: out/bench/multiscale_gauss$tag.log)"
+  (cd "$out" && "$lmp" "${kkargs[@]}" -in "$root/bench/in.multiscale" -var dist gauss -log "multiscale_gauss$tag.log" -screen none) \
+    || { echo "benchmark multiscale (gauss) failed; see $out/multiscale_gauss$tag.log" >&2; exit 1; }
+  "$py" "$root/bench/report.py" "$out/multiscale_gauss$tag.log" multiscale nve+langevin
+  "$py" "$root/bench/report.py" "$out/multiscale_gauss$tag.log" multiscale nve+langevin --section Modify
 fi
