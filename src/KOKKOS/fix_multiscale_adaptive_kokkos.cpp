@@ -14,8 +14,10 @@
    fix's (Philox keyed by seed, atom tag and step; normal3 per atom gives
    normal3_block's numbers).  What differs is the order of the sums: the
    works, and the kinetic sum of temp instant (parallel_reduce), at
-   round-off.  final_integrate's drags, draws and half-kick are one kernel
-   (the CPU fix's block pass, one atom per work item).
+   round-off.  final_integrate's drags, draws and half-kick are one kernel:
+   on host backends with Gaussian draws over blocks of atoms whose normals
+   normal3_block draws together, as the CPU fix's block pass; otherwise
+   (devices, uniform draws, none) one atom per work item.
 
    The adaptive G1-G2 force (pair->single over owned and ghost atoms) and
    its signal run on the host, as in the CPU fix: x, type, mask, tag (and
