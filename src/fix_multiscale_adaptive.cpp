@@ -998,31 +998,13 @@ void FixMultiscaleAdaptive::thermostat_half()
   const double yt = tdof * force->boltz * t_target;
   const double tau = 0.5 * update->dt / tloop;
   const double b = a2 * kd / qmass;
-  double factor = 1.0;
-  for (int k = 0; k < tloop; k++) {
-    const geomint::NHModHalfStep s = geomint::nhmod_half_step(zeta, y, yt, qmass, b, tau);
-    zeta = s.zeta;
-    y = s.y;
-    w_thermo += s.work;
-    factor *= s.factor;
-  }
-  scale_velocities(factor);
+  scale_velocities(geomint::nhmod_half_steps(zeta, y, w_thermo, yt, qmass, b, tau, tloop));
 }
 
 // v *= factor over the group (a temperature compute's bias taken out)
 void FixMultiscaleAdaptive::scale_velocities(double factor)
 {
-  double **v = atom->v;
-  const int *mask = atom->mask;
-  const int nlocal = atom->nlocal;
-  if (temperature->tempbias) temperature->remove_bias_all();
-  for (int i = 0; i < nlocal; i++)
-    if (mask[i] & groupbit) {
-      v[i][0] *= factor;
-      v[i][1] *= factor;
-      v[i][2] *= factor;
-    }
-  if (temperature->tempbias) temperature->restore_bias_all();
+  geomint_target::scale_velocities(lmp, groupbit, temperature, factor);
 }
 
 // the temperature of the thermostat's compute

@@ -1,14 +1,15 @@
 /* -*- c++ -*- ----------------------------------------------------------
    GEOMINT - what the thermostatting fixes share: the target temperature of
    a step (a linear ramp Tstart -> Tstop over the run, as fix langevin, or an
-   equal-style variable), and the count of atoms two groups share (another
-   integrator on the atoms of a fix)
+   equal-style variable), the count of atoms two groups share (another
+   integrator on the atoms of a fix), and a thermostat's velocity scaling
 ------------------------------------------------------------------------- */
 
 #ifndef GEOMINT_TARGET_H
 #define GEOMINT_TARGET_H
 
 #include "atom.h"
+#include "compute.h"
 #include "error.h"
 #include "fix.h"
 #include "input.h"
@@ -79,6 +80,23 @@ namespace geomint_target {
         lmp->error->all(FLERR, "{}: fix {} ({}) also integrates {} atoms of this fix; {}", style,
                         other->id, other->style, total, advice);
     }
+  }
+
+  // a thermostat's v *= factor over the atoms of `groupbit`, with the bias of
+  // its temperature compute (if any) taken out meanwhile
+  inline void scale_velocities(LAMMPS *lmp, int groupbit, Compute *temperature, double factor)
+  {
+    double **v = lmp->atom->v;
+    const int *mask = lmp->atom->mask;
+    const int nlocal = lmp->atom->nlocal;
+    if (temperature->tempbias) temperature->remove_bias_all();
+    for (int i = 0; i < nlocal; i++)
+      if (mask[i] & groupbit) {
+        v[i][0] *= factor;
+        v[i][1] *= factor;
+        v[i][2] *= factor;
+      }
+    if (temperature->tempbias) temperature->restore_bias_all();
   }
 
 }    // namespace geomint_target

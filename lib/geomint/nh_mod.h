@@ -67,6 +67,23 @@ GEOMINT_INLINE NHModHalfStep nhmod_half_step(double zeta, double y0, double yt, 
   return s;
 }
 
+// a thermostat half-step of fix nh/mod and fix multiscale/adaptive: n
+// sub-steps of tau each (tloop); zeta and y go on, the work is added, and
+// the product of the velocity factors is returned
+GEOMINT_INLINE double nhmod_half_steps(double &zeta, double &y, double &work, double yt, double Q,
+                                       double b, double tau, int n)
+{
+  double factor = 1.0;
+  for (int k = 0; k < n; k++) {
+    const NHModHalfStep s = nhmod_half_step(zeta, y, yt, Q, b, tau);
+    zeta = s.zeta;
+    y = s.y;
+    work += s.work;
+    factor *= s.factor;
+  }
+  return factor;
+}
+
 }    // namespace geomint
 
 #endif
