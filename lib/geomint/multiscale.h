@@ -263,6 +263,24 @@ enum MSAApplyRecord {
   MSA_WSTEP = 30, MSA_WN = 31
 };
 
+// integrate no: credit component c of the kept parts (rec) with one
+// half-kick, (h/4) f . (v before + v now), v before in column vb (omega
+// before in ob)
+GEOMINT_INLINE void msa_credit_half_kick(const double *rec, int c, int vb, int ob, const double v[3],
+                                         const double omega[3], int spin, double q, MSAWork &w)
+{
+  const double vs = q * (rec[vb + c] + v[c]);
+  w.k += rec[c] * vs;
+  w.p += rec[3 + c] * vs;
+  w.d += rec[6 + c] * vs;
+  w.b += rec[9 + c] * vs;
+  if (spin) {
+    const double os = q * (rec[ob + c] + omega[c]);
+    w.k += rec[MSA_TKW + c] * os;
+    w.d += rec[MSA_TDW + c] * os;
+  }
+}
+
 // integrate no, one atom at step `now` (q = h/4): the second half-kick of
 // the last step's parts is credited with the velocities now (not at a
 // setup, which credits nothing); then this step's parts are kept with the
@@ -275,20 +293,8 @@ GEOMINT_INLINE void msa_apply_atom(const MSAStep &s, bool setup, double now, dou
                                    const double fbrown[3], int has_torque, double t[3],
                                    const double tdrag[3], int rdrag, double *rec, MSAWork &w)
 {
-  if (!setup && rec[MSA_WSTEP] == now - 1.0) {
-    for (int c = 0; c < 3; c++) {
-      const double vs = q * (rec[MSA_VE + c] + v[c]);
-      w.k += rec[c] * vs;
-      w.p += rec[3 + c] * vs;
-      w.d += rec[6 + c] * vs;
-      w.b += rec[9 + c] * vs;
-      if (spin) {
-        const double os = q * (rec[MSA_OE + c] + omega[c]);
-        w.k += rec[MSA_TKW + c] * os;
-        w.d += rec[MSA_TDW + c] * os;
-      }
-    }
-  }
+  if (!setup && rec[MSA_WSTEP] == now - 1.0)
+    for (int c = 0; c < 3; c++) msa_credit_half_kick(rec, c, MSA_VE, MSA_OE, v, omega, spin, q, w);
   for (int c = 0; c < 3; c++) {
     rec[c] = s.ak * (s.sub ? f[c] - fpot[c] : f[c]);
     rec[3 + c] = s.adaptive ? s.ap * fpot[c] : 0.0;
@@ -319,18 +325,9 @@ GEOMINT_INLINE void msa_first_half_kick(double now, double q, const double v[3],
 {
   if (rec[MSA_WSTEP] != now) return;
   for (int c = 0; c < 3; c++) {
-    const double vs = q * (rec[MSA_VH + c] + v[c]);
-    w.k += rec[c] * vs;
-    w.p += rec[3 + c] * vs;
-    w.d += rec[6 + c] * vs;
-    w.b += rec[9 + c] * vs;
+    msa_credit_half_kick(rec, c, MSA_VH, MSA_OH, v, omega, spin, q, w);
     rec[MSA_VE + c] = v[c];
-    if (spin) {
-      const double os = q * (rec[MSA_OH + c] + omega[c]);
-      w.k += rec[MSA_TKW + c] * os;
-      w.d += rec[MSA_TDW + c] * os;
-      rec[MSA_OE + c] = omega[c];
-    }
+    if (spin) rec[MSA_OE + c] = omega[c];
   }
 }
 
