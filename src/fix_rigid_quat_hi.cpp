@@ -298,14 +298,13 @@ void FixRigidQuatHi::initial_integrate(int /*vflag*/)
   atoms_changed();
   core->compute_target();
   const double kT = force->boltz * core->t_target / force->mvv2e;
-  if (core->hi == RigidQuatHiCore::HI_RPY) {
-    half_kick();
-    half_drift_rotate(true);
+  half_kick();
+  half_drift_rotate(true);
+  if (core->hi == RigidQuatHiCore::HI_RPY)
     ou_rpy(kT);
-    half_drift_rotate(false);
-  } else {
-    step_off(kT);
-  }
+  else
+    ou_off(kT);
+  half_drift_rotate(false);
 }
 
 void FixRigidQuatHi::final_integrate()
@@ -313,28 +312,35 @@ void FixRigidQuatHi::final_integrate()
   half_kick();
 }
 
-// v += h/2 f/m, L += h/2 T (ftm2v) of body i
-inline void FixRigidQuatHi::kick_body(int i)
-{
-  const double m = atom->rmass[i];
-  geomint::kick(atom->v[i], atom->f[i], dtf / m);
-  if (sphere) {
-    const double inertia = geomint::sphere_moment(m, atom->radius[i]);
-    double L[3];
-    geomint::sphere_angmom(inertia, atom->omega[i], L);
-    geomint::kick(L, atom->torque[i], dtf);
-    geomint::sphere_omega(inertia, L, atom->omega[i]);
-  } else {
-    geomint::kick(atom->angmom[i], atom->torque[i], dtf);
-  }
-}
-
+// v += h/2 f/m, L += h/2 T (ftm2v)
 void FixRigidQuatHi::half_kick()
 {
+  double **v = atom->v;
+  double **f = atom->f;
+  double **torque = atom->torque;
+  const double *rmass = atom->rmass;
   const int *mask = atom->mask;
   const int nlocal = atom->nlocal;
+  if (sphere) {
+    double **omega = atom->omega;
+    const double *radius = atom->radius;
+    for (int i = 0; i < nlocal; i++)
+      if (mask[i] & groupbit) {
+        geomint::kick(v[i], f[i], dtf / rmass[i]);
+        const double inertia = geomint::sphere_moment(rmass[i], radius[i]);
+        double L[3];
+        geomint::sphere_angmom(inertia, omega[i], L);
+        geomint::kick(L, torque[i], dtf);
+        geomint::sphere_omega(inertia, L, omega[i]);
+      }
+    return;
+  }
+  double **angmom = atom->angmom;
   for (int i = 0; i < nlocal; i++)
-    if (mask[i] & groupbit) kick_body(i);
+    if (mask[i] & groupbit) {
+      geomint::kick(v[i], f[i], dtf / rmass[i]);
+      geomint::kick(angmom[i], torque[i], dtf);
+    }
 }
 
 /* ----------------------------------------------------------------------
@@ -343,45 +349,35 @@ void FixRigidQuatHi::half_kick()
    sequence in each half, rotor nosquish); after it q is renormalised
 ------------------------------------------------------------------------- */
 
-inline int FixRigidQuatHi::half_rotor(bool before) const
-{
-  return core->rotor == RigidQuatHiCore::ROTOR_NOSQUISH
-      ? geomint::ROTOR_HALF_NOSQUISH
-      : (before ? geomint::ROTOR_HALF_BEFORE : geomint::ROTOR_HALF_AFTER);
-}
-
-inline void FixRigidQuatHi::drift_rotate_body(int i, double half_h, int rotor, bool normalize)
-{
-  double inertia[3], L[3];
-  principal_moments(i, inertia);
-  double *q = sphere ? quat[i] : avec->bonus[atom->ellipsoid[i]].quat;
-  load_angmom(i, inertia, L);
-  geomint::rigid_drift_rotate(atom->x[i], atom->v[i], q, L, inertia, half_h, rotor, normalize);
-  store_angmom(i, inertia, L);
-}
-
 void FixRigidQuatHi::half_drift_rotate(bool before)
 {
+  double **x = atom->x;
+  double **v = atom->v;
   const int *mask = atom->mask;
   const int nlocal = atom->nlocal;
   const double half_h = 0.5 * update->dt;
-  const int rotor = half_rotor(before);
+  const int rotor = core->rotor == RigidQuatHiCore::ROTOR_NOSQUISH
+      ? geomint::ROTOR_HALF_NOSQUISH
+      : (before ? geomint::ROTOR_HALF_BEFORE : geomint::ROTOR_HALF_AFTER);
   const bool normalize = !before && core->normalize;
   for (int i = 0; i < nlocal; i++)
-    if (mask[i] & groupbit) drift_rotate_body(i, half_h, rotor, normalize);
+    if (mask[i] & groupbit) {
+      double inertia[3], L[3];
+      principal_moments(i, inertia);
+      double *q = sphere ? quat[i] : avec->bonus[atom->ellipsoid[i]].quat;
+      load_angmom(i, inertia, L);
+      geomint::rigid_drift_rotate(x[i], v[i], q, L, inertia, half_h, rotor, normalize);
+      store_angmom(i, inertia, L);
+    }
 }
 
 /* ----------------------------------------------------------------------
-   hi off: the first part of the step (half kick, half drift + rotor, OU,
-   half drift + rotor) of each body in one pass over a block of bodies,
-   while its data are in cache: the same operations in the same order as
-   the separate sweeps of hi rpy, so the same numbers.  The OU step is the
-   exact step of each body alone (spec 4): translation (isotropic in the
-   space frame, or per body axis with gamma_t_eigen) and rotation per body
-   axis, with c = exp(-zeta h / m) and the matching noise
+   hi off: the exact OU step of each body alone (spec 4): translation
+   (isotropic in the space frame, or per body axis with gamma_t_eigen) and
+   rotation per body axis, with c = exp(-zeta h / m) and the matching noise
 ------------------------------------------------------------------------- */
 
-void FixRigidQuatHi::step_off(double kT)
+void FixRigidQuatHi::ou_off(double kT)
 {
   double **v = atom->v;
   const int *mask = atom->mask;
@@ -390,9 +386,6 @@ void FixRigidQuatHi::step_off(double kT)
   const int nlocal = atom->nlocal;
   const bigint step = update->ntimestep;
   const double skt = std::sqrt(kT);
-  const double half_h = 0.5 * update->dt;
-  const int before = half_rotor(true), after = half_rotor(false);
-  const bool normalize = core->normalize;
   // at T = 0 the noise is multiplied by 0: it is not drawn (same trajectory)
   const bool noisy = kT > 0.0;
   const int B = geomint::NORMAL_BLOCK;
@@ -410,8 +403,6 @@ void FixRigidQuatHi::step_off(double kT)
     core->noise_block(tags, n, step, noisy, xt, xr);
     for (int j = 0; j < n; j++) {
       const int i = idx[j];
-      kick_body(i);
-      drift_rotate_body(i, half_h, before, false);
       const TypeCoeff *c = &own;
       if (per_type) {
         c = &type_coeff[type[i]];
@@ -425,7 +416,6 @@ void FixRigidQuatHi::step_off(double kT)
       load_angmom(i, c->inertia, L);
       geomint::rigid_ou_body(*c, skt, q, v[i], L, xt[j], xr[j], de);
       store_angmom(i, c->inertia, L);
-      drift_rotate_body(i, half_h, after, normalize);
     }
   }
   lambda_local = tmin;

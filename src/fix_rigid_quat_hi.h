@@ -78,12 +78,9 @@ class FixRigidQuatHi : public Fix {
   // the space-frame angular momentum of body i (spheres: I omega) and back
   void load_angmom(int i, const double inertia[3], double L[3]) const;
   void store_angmom(int i, const double inertia[3], const double L[3]);
-  void kick_body(int i);
-  int half_rotor(bool before) const;
-  void drift_rotate_body(int i, double half_h, int rotor, bool normalize);
   void half_kick();
   void half_drift_rotate(bool before);
-  void step_off(double kT);
+  void ou_off(double kT);
   void ou_rpy(double kT);
 };
 
