@@ -408,13 +408,7 @@ void FixMultiscaleAdaptive::init()
   if (utils::strmatch(update->integrate_style, "^respa"))
     error->all(FLERR, "{}: run_style respa is not supported; use run_style verlet", STYLE);
   if (mode == ATOMISTIC) {
-    const int icompute = modify->find_compute(id_temp);
-    if (icompute < 0)
-      error->all(FLERR, "{}: temperature compute {} does not exist (fix_modify temp names an "
-                 "existing compute temp)", STYLE, id_temp);
-    temperature = modify->compute[icompute];
-    if (!temperature->tempflag)
-      error->all(FLERR, "{}: compute {} does not compute a temperature", STYLE, id_temp);
+    temperature = geomint_target::find_temperature(lmp, STYLE, id_temp);
     if (!tvar_name.empty()) tvar = geomint_target::find_equal_variable(lmp, STYLE, tvar_name);
   }
 
@@ -1018,16 +1012,7 @@ int FixMultiscaleAdaptive::modify_param(int narg, char **arg)
   if (strcmp(arg[0], "temp") == 0) {
     if (mode != ATOMISTIC)
       error->all(FLERR, "{}: fix_modify temp is for mode atomistic (its thermostat)", STYLE);
-    if (narg < 2) error->all(FLERR, "{}: fix_modify temp needs a compute ID", STYLE);
-    const int icompute = modify->find_compute(arg[1]);
-    if (icompute < 0)
-      error->all(FLERR, "{}: fix_modify temp: compute {} does not exist", STYLE, arg[1]);
-    if (!modify->compute[icompute]->tempflag)
-      error->all(FLERR, "{}: fix_modify temp: compute {} does not compute a temperature", STYLE,
-                 arg[1]);
-    if (own_temp) modify->delete_compute(id_temp);
-    own_temp = false;
-    id_temp = arg[1];
+    geomint_target::modify_temperature(lmp, STYLE, narg, arg, igroup, own_temp, id_temp);
     return 2;
   }
   return 0;

@@ -114,13 +114,7 @@ int FixNHMod::setmask()
 
 void FixNHMod::init()
 {
-  const int icompute = modify->find_compute(id_temp);
-  if (icompute < 0)
-    error->all(FLERR, "{}: temperature compute {} does not exist (fix_modify temp names an "
-               "existing compute temp)", STYLE, id_temp);
-  temperature = modify->compute[icompute];
-  if (!temperature->tempflag)
-    error->all(FLERR, "{}: compute {} does not compute a temperature", STYLE, id_temp);
+  temperature = geomint_target::find_temperature(lmp, STYLE, id_temp);
   if (!tvar_name.empty()) tvar = geomint_target::find_equal_variable(lmp, STYLE, tvar_name);
   if (utils::strmatch(update->integrate_style, "^respa"))
     error->all(FLERR, "{}: run_style respa is not supported; use run_style verlet", STYLE);
@@ -245,19 +239,7 @@ void FixNHMod::scale_velocities(double factor)
 int FixNHMod::modify_param(int narg, char **arg)
 {
   if (strcmp(arg[0], "temp") == 0) {
-    if (narg < 2) error->all(FLERR, "{}: fix_modify temp needs a compute ID", STYLE);
-    const int icompute = modify->find_compute(arg[1]);
-    if (icompute < 0)
-      error->all(FLERR, "{}: fix_modify temp: compute {} does not exist", STYLE, arg[1]);
-    if (!modify->compute[icompute]->tempflag)
-      error->all(FLERR, "{}: fix_modify temp: compute {} does not compute a temperature", STYLE,
-                 arg[1]);
-    if (own_temp) modify->delete_compute(id_temp);
-    own_temp = false;
-    id_temp = arg[1];
-    if (modify->compute[icompute]->igroup != igroup && comm->me == 0)
-      error->warning(FLERR, "{}: the group of temperature compute {} is not the fix group",
-                     STYLE, arg[1]);
+    geomint_target::modify_temperature(lmp, STYLE, narg, arg, igroup, own_temp, id_temp);
     return 2;
   }
   return 0;

@@ -9,6 +9,7 @@
 #define GEOMINT_TARGET_H
 
 #include "atom.h"
+#include "comm.h"
 #include "compute.h"
 #include "error.h"
 #include "fix.h"
@@ -80,6 +81,41 @@ namespace geomint_target {
         lmp->error->all(FLERR, "{}: fix {} ({}) also integrates {} atoms of this fix; {}", style,
                         other->id, other->style, total, advice);
     }
+  }
+
+  // a thermostat's temperature compute at init: an ERROR if it is gone or
+  // does not compute a temperature
+  inline Compute *find_temperature(LAMMPS *lmp, const std::string &style, const std::string &id)
+  {
+    const int icompute = lmp->modify->find_compute(id);
+    if (icompute < 0)
+      lmp->error->all(FLERR, "{}: temperature compute {} does not exist (fix_modify temp names an "
+                      "existing compute temp)", style, id);
+    Compute *c = lmp->modify->compute[icompute];
+    if (!c->tempflag)
+      lmp->error->all(FLERR, "{}: compute {} does not compute a temperature", style, id);
+    return c;
+  }
+
+  // fix_modify ID temp CID of a thermostat that made its own compute temp
+  // (own, id): checks CID, deletes the own compute, takes CID
+  inline void modify_temperature(LAMMPS *lmp, const std::string &style, int narg, char **arg,
+                                 int igroup, bool &own, std::string &id)
+  {
+    if (narg < 2) lmp->error->all(FLERR, "{}: fix_modify temp needs a compute ID", style);
+    const int icompute = lmp->modify->find_compute(arg[1]);
+    if (icompute < 0)
+      lmp->error->all(FLERR, "{}: fix_modify temp: compute {} does not exist", style, arg[1]);
+    Compute *c = lmp->modify->compute[icompute];
+    if (!c->tempflag)
+      lmp->error->all(FLERR, "{}: fix_modify temp: compute {} does not compute a temperature",
+                      style, arg[1]);
+    if (own) lmp->modify->delete_compute(id);
+    own = false;
+    id = arg[1];
+    if (c->igroup != igroup && lmp->comm->me == 0)
+      lmp->error->warning(FLERR, "{}: the group of temperature compute {} is not the fix group",
+                          style, arg[1]);
   }
 
   // a thermostat's v *= factor over the atoms of `groupbit`, with the bias of
