@@ -537,16 +537,8 @@ void FixMultiscaleAdaptive::setup(int /*vflag*/)
     compute_target();
     const double t_current = temperature_scalar();
     tdof = temperature->dof;
-    const double y_now = tdof * force->boltz * t_current;
-    if (!(y_valid && std::fabs(y_now - y) <= 1e-10 * std::fabs(y_now))) y = y_now;
-    y_valid = true;
-    if (!qmass_given && qmass == 0.0) {
-      qmass = tdof * force->boltz * t_target * t_damp * t_damp;
-      if (!(qmass > 0.0))
-        error->all(FLERR, "{}: the default thermostat mass Nf kB Tstart Tdamp^2 is {} (Nf = {}, "
-                   "Tstart = {}): give a group with degrees of freedom and Tstart > 0, or qmass",
-                   STYLE, qmass, tdof, t_target);
-    }
+    geomint_target::nhmod_setup(lmp, STYLE, tdof * force->boltz * t_current, tdof, t_target,
+                                t_damp, qmass_given, y, y_valid, qmass);
   } else {
     // eps = m / beta in units of tchar (eq. 2.6), the largest in the group
     double e = 0.0;

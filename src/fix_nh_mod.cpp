@@ -128,21 +128,9 @@ void FixNHMod::init()
 void FixNHMod::setup(int /*vflag*/)
 {
   compute_target();
-  // the kinetic energy carried from the last step (of the previous run or
-  // the restart file) goes on while the velocities agree with it: it is
-  // the same number up to round-off, and keeping it makes split and
-  // restarted runs the same trajectory; changed velocities replace it
-  const double y_now = measured_y();
-  if (!(y_valid && std::fabs(y_now - y) <= 1e-10 * std::fabs(y_now))) y = y_now;
-  y_valid = true;
-  // Q is fixed (the seed keeps it when the target steps): Nf kB Tstart Tdamp^2
-  if (!qmass_given && qmass == 0.0) {
-    qmass = tdof * force->boltz * t_target * t_damp * t_damp;
-    if (!(qmass > 0.0))
-      error->all(FLERR, "{}: the default thermostat mass Nf kB Tstart Tdamp^2 is {} (Nf = {}, "
-                 "Tstart = {}): give a group with degrees of freedom and Tstart > 0, or qmass",
-                 STYLE, qmass, tdof, t_target);
-  }
+  const double y_now = measured_y();    // (sets tdof)
+  geomint_target::nhmod_setup(lmp, STYLE, y_now, tdof, t_target, t_damp, qmass_given, y, y_valid,
+                              qmass);
 }
 
 void FixNHMod::compute_target()

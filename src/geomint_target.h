@@ -13,12 +13,14 @@
 #include "compute.h"
 #include "error.h"
 #include "fix.h"
+#include "force.h"
 #include "input.h"
 #include "lammps.h"
 #include "modify.h"
 #include "update.h"
 #include "variable.h"
 
+#include <cmath>
 #include <string>
 
 namespace LAMMPS_NS {
@@ -116,6 +118,27 @@ namespace geomint_target {
     if (c->igroup != igroup && lmp->comm->me == 0)
       lmp->error->warning(FLERR, "{}: the group of temperature compute {} is not the fix group",
                           style, arg[1]);
+  }
+
+  // an nh/mod thermostat's setup: the kinetic energy y = Nf kB T carried
+  // from the last step (of the previous run or the restart file) goes on
+  // while the velocities agree with it (y_now, to 1e-10): the same number up
+  // to round-off, and keeping it makes split and restarted runs the same
+  // trajectory; changed velocities replace it.  Q is fixed (the seed keeps
+  // it when the target steps): unless given, Nf kB Tstart Tdamp^2 at the
+  // first setup
+  inline void nhmod_setup(LAMMPS *lmp, const std::string &style, double y_now, double tdof,
+                          double t_target, double t_damp, bool qmass_given, double &y,
+                          bool &y_valid, double &qmass)
+  {
+    if (!(y_valid && std::fabs(y_now - y) <= 1e-10 * std::fabs(y_now))) y = y_now;
+    y_valid = true;
+    if (qmass_given || qmass != 0.0) return;
+    qmass = tdof * lmp->force->boltz * t_target * t_damp * t_damp;
+    if (!(qmass > 0.0))
+      lmp->error->all(FLERR, "{}: the default thermostat mass Nf kB Tstart Tdamp^2 is {} (Nf = "
+                      "{}, Tstart = {}): give a group with degrees of freedom and Tstart > 0, or "
+                      "qmass", style, qmass, tdof, t_target);
   }
 
   // a thermostat's v *= factor over the atoms of `groupbit`, with the bias of
