@@ -6,7 +6,10 @@ which=all; flag=""
 for a in "$@"; do if [ "$a" = "--kk" ]; then flag=--kk; else which=$a; fi; done
 # --kk: every style with a /kk variant (GEOMINT's and LAMMPS's) on Kokkos, 2 OpenMP threads
 kkargs=(); tag=""
-if [ "$flag" = "--kk" ]; then kkargs=(-k on t 2 -sf kk); tag=".kk"; export OMP_NUM_THREADS=2; fi
+# (GEOMINT_KK_GPUS=N: a CUDA/HIP build of LAMMPS, Kokkos on N GPUs)
+if [ "$flag" = "--kk" ]; then
+  kkargs=(-k on t 2 ${GEOMINT_KK_GPUS:+g "$GEOMINT_KK_GPUS"} -sf kk); tag=".kk"; export OMP_NUM_THREADS=2
+fi
 out="$root/out/bench"; mkdir -p "$out"
 py=python3; [ -x /usr/bin/python3 ] && py=/usr/bin/python3
 run_one() {

@@ -19,6 +19,40 @@
 #include "exceptions.h"
 #endif
 
+// LAMMPS built without MPI (BUILD_MPI=off: its STUBS library, GEOMINT_MPI=off here):
+// the stubs take non-const buffers and have no MPI_INT64_T; these overloads accept
+// MPI-3's const arguments, so that the same code builds against both
+#ifdef MPI_STUBS
+#ifndef MPI_INT64_T
+#define MPI_INT64_T MPI_LONG_LONG
+#endif
+#define GEOMINT_NC(p) const_cast<void *>(p)
+#define GEOMINT_NCI(p) const_cast<int *>(p)
+inline int MPI_Allreduce(const void *s, void *r, int n, MPI_Datatype t, MPI_Op o, MPI_Comm c)
+{ return MPI_Allreduce(GEOMINT_NC(s), r, n, t, o, c); }
+inline int MPI_Reduce(const void *s, void *r, int n, MPI_Datatype t, MPI_Op o, int root, MPI_Comm c)
+{ return MPI_Reduce(GEOMINT_NC(s), r, n, t, o, root, c); }
+inline int MPI_Scan(const void *s, void *r, int n, MPI_Datatype t, MPI_Op o, MPI_Comm c)
+{ return MPI_Scan(GEOMINT_NC(s), r, n, t, o, c); }
+inline int MPI_Allgather(const void *s, int ns, MPI_Datatype ts, void *r, int nr, MPI_Datatype tr,
+                         MPI_Comm c)
+{ return MPI_Allgather(GEOMINT_NC(s), ns, ts, r, nr, tr, c); }
+inline int MPI_Allgatherv(const void *s, int ns, MPI_Datatype ts, void *r, const int *nr,
+                          const int *d, MPI_Datatype tr, MPI_Comm c)
+{ return MPI_Allgatherv(GEOMINT_NC(s), ns, ts, r, GEOMINT_NCI(nr), GEOMINT_NCI(d), tr, c); }
+inline int MPI_Gather(const void *s, int ns, MPI_Datatype ts, void *r, int nr, MPI_Datatype tr,
+                      int root, MPI_Comm c)
+{ return MPI_Gather(GEOMINT_NC(s), ns, ts, r, nr, tr, root, c); }
+inline int MPI_Gatherv(const void *s, int ns, MPI_Datatype ts, void *r, const int *nr,
+                       const int *d, MPI_Datatype tr, int root, MPI_Comm c)
+{ return MPI_Gatherv(GEOMINT_NC(s), ns, ts, r, GEOMINT_NCI(nr), GEOMINT_NCI(d), tr, root, c); }
+inline int MPI_Scatterv(const void *s, const int *ns, const int *d, MPI_Datatype ts, void *r,
+                        int nr, MPI_Datatype tr, int root, MPI_Comm c)
+{ return MPI_Scatterv(GEOMINT_NC(s), GEOMINT_NCI(ns), GEOMINT_NCI(d), ts, r, nr, tr, root, c); }
+#undef GEOMINT_NC
+#undef GEOMINT_NCI
+#endif
+
 #include <cstring>
 #include <string>
 #include <utility>

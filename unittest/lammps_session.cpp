@@ -36,7 +36,13 @@ Session::Session(bool load_plugin, int kk) : kokkos(kk < 0 ? kokkos_from_environ
   std::vector<const char *> args = {"geomint_test", "-log", "none", "-echo", "none",
                                     "-screen", "none", "-nocite"};
   // Kokkos is initialised once per process, with the thread count of its first instance
-  if (kokkos) args.insert(args.end(), {"-k", "on", "t", "2", "-sf", "kk"});
+  // (a CUDA/HIP build of LAMMPS: GEOMINT_TEST_KOKKOS_GPUS=1 adds "g 1")
+  const char *gpus = getenv("GEOMINT_TEST_KOKKOS_GPUS");
+  if (kokkos) {
+    args.insert(args.end(), {"-k", "on", "t", "2"});
+    if (gpus && *gpus) args.insert(args.end(), {"g", gpus});
+    args.insert(args.end(), {"-sf", "kk"});
+  }
   lmp = new LAMMPS(static_cast<int>(args.size()), const_cast<char **>(args.data()), MPI_COMM_WORLD);
   if (load_plugin) {
     cmd(std::string("plugin load ") + GEOMINT_PLUGIN);
