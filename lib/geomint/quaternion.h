@@ -11,6 +11,7 @@
 #ifndef GEOMINT_QUATERNION_H
 #define GEOMINT_QUATERNION_H
 
+#include "elementary.h"
 #include "geomint_inline.h"
 
 #include <cmath>
@@ -107,12 +108,14 @@ GEOMINT_INLINE void quat_angmom_from_pi(const double q[4], const double pi[4], d
 // same for pi; conserves pi^T S_l q, |q| and q.pi
 GEOMINT_INLINE void quat_rotor(int l, double t, double inertia_l, double q[4], double pi[4])
 {
+  // (t / 4 I_l first: off the chain of dependent operations of the rotors)
+  const double w = t / (4.0 * inertia_l);
   double sq[4], sp[4];
   quat_S(l, q, sq);
   quat_S(l, pi, sp);
-  const double zeta = (pi[0] * sq[0] + pi[1] * sq[1] + pi[2] * sq[2] + pi[3] * sq[3]) /
-      (4.0 * inertia_l);
-  const double c = std::cos(zeta * t), s = std::sin(zeta * t);
+  const double dot = pi[0] * sq[0] + pi[1] * sq[1] + pi[2] * sq[2] + pi[3] * sq[3];
+  double c, s;
+  sincos_small(dot * w, &s, &c);
   for (int k = 0; k < 4; k++) {
     q[k] = c * q[k] + s * sq[k];
     pi[k] = c * pi[k] + s * sp[k];
