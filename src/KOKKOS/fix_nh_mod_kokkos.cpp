@@ -177,6 +177,7 @@ template <class DeviceType> void FixNHModKokkos<DeviceType>::scale_velocities(do
     atomKK->sync(temperature->execution_space, temperature->datamask_read);
     temperature->restore_bias_all();
     atomKK->modified(temperature->execution_space, temperature->datamask_modify);
+    atomKK->sync(execution_space, V_MASK);    // both copies equal again (as FixNHKokkos)
   }
 }
 
