@@ -26,6 +26,9 @@
 #ifndef MPI_INT64_T
 #define MPI_INT64_T MPI_LONG_LONG
 #endif
+// (the stubs' MPI_IN_PLACE is NULL, which would fit both overloads alike)
+#undef MPI_IN_PLACE
+#define MPI_IN_PLACE static_cast<void *>(nullptr)
 #define GEOMINT_NC(p) const_cast<void *>(p)
 #define GEOMINT_NCI(p) const_cast<int *>(p)
 inline int MPI_Allreduce(const void *s, void *r, int n, MPI_Datatype t, MPI_Op o, MPI_Comm c)
