@@ -29,31 +29,62 @@
 // (the stubs' MPI_IN_PLACE is NULL, which would fit both overloads alike)
 #undef MPI_IN_PLACE
 #define MPI_IN_PLACE static_cast<void *>(nullptr)
+// (each calls the stub through its exact non-const type: should a later STUBS
+// take const buffers itself, this is a compile error rather than a recursion)
 #define GEOMINT_NC(p) const_cast<void *>(p)
 #define GEOMINT_NCI(p) const_cast<int *>(p)
+#define GEOMINT_STUB(name, type) static_cast<type>(&name)
 inline int MPI_Allreduce(const void *s, void *r, int n, MPI_Datatype t, MPI_Op o, MPI_Comm c)
-{ return MPI_Allreduce(GEOMINT_NC(s), r, n, t, o, c); }
+{
+  using F = int (*)(void *, void *, int, MPI_Datatype, MPI_Op, MPI_Comm);
+  return GEOMINT_STUB(MPI_Allreduce, F)(GEOMINT_NC(s), r, n, t, o, c);
+}
 inline int MPI_Reduce(const void *s, void *r, int n, MPI_Datatype t, MPI_Op o, int root, MPI_Comm c)
-{ return MPI_Reduce(GEOMINT_NC(s), r, n, t, o, root, c); }
+{
+  using F = int (*)(void *, void *, int, MPI_Datatype, MPI_Op, int, MPI_Comm);
+  return GEOMINT_STUB(MPI_Reduce, F)(GEOMINT_NC(s), r, n, t, o, root, c);
+}
 inline int MPI_Scan(const void *s, void *r, int n, MPI_Datatype t, MPI_Op o, MPI_Comm c)
-{ return MPI_Scan(GEOMINT_NC(s), r, n, t, o, c); }
+{
+  using F = int (*)(void *, void *, int, MPI_Datatype, MPI_Op, MPI_Comm);
+  return GEOMINT_STUB(MPI_Scan, F)(GEOMINT_NC(s), r, n, t, o, c);
+}
 inline int MPI_Allgather(const void *s, int ns, MPI_Datatype ts, void *r, int nr, MPI_Datatype tr,
                          MPI_Comm c)
-{ return MPI_Allgather(GEOMINT_NC(s), ns, ts, r, nr, tr, c); }
+{
+  using F = int (*)(void *, int, MPI_Datatype, void *, int, MPI_Datatype, MPI_Comm);
+  return GEOMINT_STUB(MPI_Allgather, F)(GEOMINT_NC(s), ns, ts, r, nr, tr, c);
+}
 inline int MPI_Allgatherv(const void *s, int ns, MPI_Datatype ts, void *r, const int *nr,
                           const int *d, MPI_Datatype tr, MPI_Comm c)
-{ return MPI_Allgatherv(GEOMINT_NC(s), ns, ts, r, GEOMINT_NCI(nr), GEOMINT_NCI(d), tr, c); }
+{
+  using F = int (*)(void *, int, MPI_Datatype, void *, int *, int *, MPI_Datatype, MPI_Comm);
+  return GEOMINT_STUB(MPI_Allgatherv, F)(GEOMINT_NC(s), ns, ts, r, GEOMINT_NCI(nr), GEOMINT_NCI(d),
+                                         tr, c);
+}
 inline int MPI_Gather(const void *s, int ns, MPI_Datatype ts, void *r, int nr, MPI_Datatype tr,
                       int root, MPI_Comm c)
-{ return MPI_Gather(GEOMINT_NC(s), ns, ts, r, nr, tr, root, c); }
+{
+  using F = int (*)(void *, int, MPI_Datatype, void *, int, MPI_Datatype, int, MPI_Comm);
+  return GEOMINT_STUB(MPI_Gather, F)(GEOMINT_NC(s), ns, ts, r, nr, tr, root, c);
+}
 inline int MPI_Gatherv(const void *s, int ns, MPI_Datatype ts, void *r, const int *nr,
                        const int *d, MPI_Datatype tr, int root, MPI_Comm c)
-{ return MPI_Gatherv(GEOMINT_NC(s), ns, ts, r, GEOMINT_NCI(nr), GEOMINT_NCI(d), tr, root, c); }
+{
+  using F = int (*)(void *, int, MPI_Datatype, void *, int *, int *, MPI_Datatype, int, MPI_Comm);
+  return GEOMINT_STUB(MPI_Gatherv, F)(GEOMINT_NC(s), ns, ts, r, GEOMINT_NCI(nr), GEOMINT_NCI(d), tr,
+                                      root, c);
+}
 inline int MPI_Scatterv(const void *s, const int *ns, const int *d, MPI_Datatype ts, void *r,
                         int nr, MPI_Datatype tr, int root, MPI_Comm c)
-{ return MPI_Scatterv(GEOMINT_NC(s), GEOMINT_NCI(ns), GEOMINT_NCI(d), ts, r, nr, tr, root, c); }
+{
+  using F = int (*)(void *, int *, int *, MPI_Datatype, void *, int, MPI_Datatype, int, MPI_Comm);
+  return GEOMINT_STUB(MPI_Scatterv, F)(GEOMINT_NC(s), GEOMINT_NCI(ns), GEOMINT_NCI(d), ts, r, nr, tr,
+                                       root, c);
+}
 #undef GEOMINT_NC
 #undef GEOMINT_NCI
+#undef GEOMINT_STUB
 #endif
 
 #include <cstring>

@@ -1,9 +1,13 @@
 # cmake -P: every plugin source (not the Kokkos or cuSOLVER ones) compiles, syntax only,
 # against LAMMPS's MPI STUBS headers (a LAMMPS built with BUILD_MPI=off, configured here
 # with -D GEOMINT_MPI=off): the stubs take non-const buffers and lack MPI_INT64_T.
-# Variables: CXX, STD, LAMMPS_SRC, GEOMINT_ROOT, FLAGS (the build's CMAKE_CXX_FLAGS), DEFS
+# Variables: CXX, STD, LAMMPS_SRC, GEOMINT_ROOT, FLAGS (the build's CMAKE_CXX_FLAGS), DEFS,
+# WORKDIR (a folder for the probe)
 file(GLOB sources "${GEOMINT_ROOT}/src/*.cpp")
 list(FILTER sources EXCLUDE REGEX "geomint_cusolver\\.cpp$")
+if(NOT DEFS MATCHES "GEOMINT_RIGID")
+  list(FILTER sources EXCLUDE REGEX "fix_rigid_quat_hi_body\\.cpp$")
+endif()
 separate_arguments(flags UNIX_COMMAND "${FLAGS}")
 separate_arguments(defs UNIX_COMMAND "${DEFS}")
 set(incs -I${LAMMPS_SRC}/STUBS -I${LAMMPS_SRC})
@@ -13,9 +17,17 @@ foreach(pkg MOLECULE EXTRA-MOLECULE EXTRA-PAIR RIGID)
   endif()
 endforeach()
 list(APPEND incs -I${GEOMINT_ROOT}/lib -I${GEOMINT_ROOT}/src)
+# (-c -o /dev/null: a wrapper such as nvcc_wrapper would otherwise try to link)
+set(compile ${CXX} -std=c++${STD} -fsyntax-only -c -o /dev/null ${flags} ${defs} ${incs})
+# the probe: the compiler really sees the STUBS mpi.h (a wrapper like mpicxx puts its own first)
+file(WRITE "${WORKDIR}/stubs_probe.cpp" "#include <mpi.h>\n#ifndef MPI_STUBS\n#error not the STUBS mpi.h\n#endif\n")
+execute_process(COMMAND ${compile} "${WORKDIR}/stubs_probe.cpp" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "${CXX} does not compile against LAMMPS's STUBS mpi.h (another mpi.h first?):\n${out}")
+endif()
 set(failed 0)
 foreach(src ${sources})
-  execute_process(COMMAND ${CXX} -std=c++${STD} -fsyntax-only ${flags} ${defs} ${incs} ${src}
+  execute_process(COMMAND ${compile} ${src}
     RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
   if(NOT rc EQUAL 0)
     message("${src}: does not compile against the MPI STUBS:\n${out}")

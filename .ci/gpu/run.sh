@@ -98,23 +98,31 @@ stage_test() {
   local t0=$SECONDS
   (cd "$PB" && timeout ${TEST_LIMIT:-480} ctest -L quick -j${TEST_J:-6} --timeout 300 \
      ${TEST_REGEX:+-R "$TEST_REGEX"} --output-on-failure > "$L/test.log" 2>&1)
-  log "ctest rc=$? in $((SECONDS - t0)) s"
+  local rc=$?
+  log "ctest rc=$rc in $((SECONDS - t0)) s"
   grep -E "tests passed|Failed|\*\*\*|Not Run|Timeout" "$L/test.log" | head -40
+  return $rc
 }
 
 stage_bench() {
   export LD_LIBRARY_PATH=$D/lib:$PB:$(dirname "$(ls $LP/lib*/liblammps.so | head -1)")
-  local py=python3 b=$L
+  local py=python3 b=$L rc=0
   # hi rpy: cuSOLVER on the GPU, then LAPACK (OpenBLAS, all cores) with the GPU hidden
-  (cd "$b" && timeout 240 "$LP/bin/lmp" -in "$repo/bench/in.rigid_rpy" -var n 100 200 400 800      -log rpy_cusolver.log -screen none) ; log "hi rpy cuSOLVER rc=$?"
+  (cd "$b" && timeout 240 "$LP/bin/lmp" -in "$repo/bench/in.rigid_rpy" -var n 100 200 400 800 \
+     -log rpy_cusolver.log -screen none) || rc=1
+  log "hi rpy cuSOLVER rc=$rc"
   $py "$repo/bench/report.py" --hi "$b/rpy_cusolver.log" 2>&1 | tee -a "$L/summary.txt"
-  (cd "$b" && CUDA_VISIBLE_DEVICES= timeout 200 "$LP/bin/lmp" -in "$repo/bench/in.rigid_rpy"      -var n 100 200 400 800 -log rpy_lapack.log -screen none) ; log "hi rpy LAPACK rc=$?"
+  (cd "$b" && CUDA_VISIBLE_DEVICES= timeout 200 "$LP/bin/lmp" -in "$repo/bench/in.rigid_rpy" \
+     -var n 100 200 400 800 -log rpy_lapack.log -screen none) || rc=1
+  log "hi rpy LAPACK rc=$rc"
   $py "$repo/bench/report.py" --hi "$b/rpy_lapack.log" 2>&1 | tee -a "$L/summary.txt"
-  # the Kokkos benchmarks on the GPU
+  # the Kokkos benchmarks on the GPU (BENCH_KK=none: none)
   for w in ${BENCH_KK:-rigid nhmod multiscale}; do
+    [ "$w" = none ] && continue
     GEOMINT_KK_GPUS=1 timeout 150 "$repo/bench/run.sh" "$repo" "$LP/bin/lmp" $w --kk 2>&1 \
-      | tee -a "$L/summary.txt"
+      | tee -a "$L/summary.txt" || rc=1
   done
+  return $rc
 }
 
 stage_pack() {

@@ -599,11 +599,11 @@ template <class DeviceType> void FixMultiscaleAdaptiveKokkos<DeviceType>::scale_
     atomKK->sync(temperature->execution_space, temperature->datamask_read);
     temperature->restore_bias_all();
     atomKK->modified(temperature->execution_space, temperature->datamask_modify);
-    // the restored v back where this fix runs (as FixNHKokkos): after the hook
-    // ModifyKokkos marks datamask_modify (X, V) modified there, which would
-    // make the copy without the bias the newer one and drop the host's write
-    // (found on a GPU, where the two copies are different memory)
-    atomKK->sync(execution_space, V_MASK);
+    // what the compute marked back where this fix runs (as FixNHKokkos): after
+    // the hook ModifyKokkos marks datamask_modify (X, V) modified there, which
+    // would make the copy without the bias the newer one and drop the host's
+    // write (found on a GPU, where the two copies are different memory)
+    atomKK->sync(execution_space, temperature->datamask_modify);
   }
 }
 

@@ -177,7 +177,9 @@ template <class DeviceType> void FixNHModKokkos<DeviceType>::scale_velocities(do
     atomKK->sync(temperature->execution_space, temperature->datamask_read);
     temperature->restore_bias_all();
     atomKK->modified(temperature->execution_space, temperature->datamask_modify);
-    atomKK->sync(execution_space, V_MASK);    // both copies equal again (as FixNHKokkos)
+    // both copies equal again, as FixNHKokkos (this fix's datamask_modify is
+    // empty, so ModifyKokkos marks nothing after it: defensive)
+    atomKK->sync(execution_space, temperature->datamask_modify);
   }
 }
 
