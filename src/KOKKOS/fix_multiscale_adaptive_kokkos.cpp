@@ -28,6 +28,8 @@
 
 #include "fix_multiscale_adaptive_kokkos.h"
 
+#include "geomint_kokkos_target.h"
+
 #include "atom_kokkos.h"
 #include "atom_masks.h"
 #include "compute.h"
@@ -585,26 +587,11 @@ template <class DeviceType> void FixMultiscaleAdaptiveKokkos<DeviceType>::first_
 // runs (as FixNHKokkos does)
 template <class DeviceType> void FixMultiscaleAdaptiveKokkos<DeviceType>::scale_velocities(double factor)
 {
-  if (temperature->tempbias) {
-    atomKK->sync(temperature->execution_space, temperature->datamask_read);
-    temperature->remove_bias_all();
-    atomKK->modified(temperature->execution_space, temperature->datamask_modify);
-  }
-  atomKK->sync(execution_space, V_MASK | MASK_MASK);
-  auto d = atom_data<MSAAtoms<DeviceType>>();
-  d.factor = factor;
-  Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType>(0, atom->nlocal), ScaleFunctor<DeviceType>(d));
-  atomKK->modified(execution_space, V_MASK);
-  if (temperature->tempbias) {
-    atomKK->sync(temperature->execution_space, temperature->datamask_read);
-    temperature->restore_bias_all();
-    atomKK->modified(temperature->execution_space, temperature->datamask_modify);
-    // what the compute marked back where this fix runs (as FixNHKokkos): after
-    // the hook ModifyKokkos marks datamask_modify (X, V) modified there, which
-    // would make the copy without the bias the newer one and drop the host's
-    // write (found on a GPU, where the two copies are different memory)
-    atomKK->sync(execution_space, temperature->datamask_modify);
-  }
+  geomint_kokkos_target::scale_velocities(atomKK, temperature, execution_space, [&]() {
+    auto d = atom_data<MSAAtoms<DeviceType>>();
+    d.factor = factor;
+    Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType>(0, atom->nlocal), ScaleFunctor<DeviceType>(d));
+  });
 }
 
 template <class DeviceType> void FixMultiscaleAdaptiveKokkos<DeviceType>::kinetic_sums(double local[2])
@@ -621,10 +608,8 @@ template <class DeviceType> void FixMultiscaleAdaptiveKokkos<DeviceType>::kineti
 // by fix_modify temp) reads the atoms where it runs
 template <class DeviceType> double FixMultiscaleAdaptiveKokkos<DeviceType>::temperature_scalar()
 {
-  atomKK->sync(temperature->execution_space, temperature->datamask_read);
-  const double t = FixMultiscaleAdaptive::temperature_scalar();
-  atomKK->modified(temperature->execution_space, temperature->datamask_modify);
-  return t;
+  return geomint_kokkos_target::on_compute_side(
+      atomKK, temperature, [this]() { return FixMultiscaleAdaptive::temperature_scalar(); });
 }
 
 // f_p and the signal on the host (pair->single over owned and ghost atoms),

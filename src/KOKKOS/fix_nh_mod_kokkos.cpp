@@ -12,6 +12,8 @@
 
 #include "fix_nh_mod_kokkos.h"
 
+#include "geomint_kokkos_target.h"
+
 #include "atom_kokkos.h"
 #include "atom_masks.h"
 #include "compute.h"
@@ -119,10 +121,8 @@ template <class DeviceType> void FixNHModKokkos<DeviceType>::init()
 
 template <class DeviceType> double FixNHModKokkos<DeviceType>::measured_y()
 {
-  atomKK->sync(temperature->execution_space, temperature->datamask_read);
-  const double y_now = FixNHMod::measured_y();
-  atomKK->modified(temperature->execution_space, temperature->datamask_modify);
-  return y_now;
+  return geomint_kokkos_target::on_compute_side(atomKK, temperature,
+                                                [this]() { return FixNHMod::measured_y(); });
 }
 
 template <class DeviceType> void FixNHModKokkos<DeviceType>::half_kick()
@@ -159,28 +159,14 @@ template <class DeviceType> void FixNHModKokkos<DeviceType>::drift()
 // runs (for a CPU compute: on the host copies), as in fix nvt/kk
 template <class DeviceType> void FixNHModKokkos<DeviceType>::scale_velocities(double factor)
 {
-  const bool bias = temperature->tempbias != 0;
-  if (bias) {
-    atomKK->sync(temperature->execution_space, temperature->datamask_read);
-    temperature->remove_bias_all();
-    atomKK->modified(temperature->execution_space, temperature->datamask_modify);
-  }
-  atomKK->sync(execution_space, V_MASK | MASK_MASK);
   NHModScaleFunctor<DeviceType> s;
   s.v = atomKK->k_v.view<DeviceType>();
   s.mask = atomKK->k_mask.view<DeviceType>();
   s.groupbit = groupbit;
   s.factor = factor;
-  Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType>(0, atom->nlocal), s);
-  atomKK->modified(execution_space, V_MASK);
-  if (bias) {
-    atomKK->sync(temperature->execution_space, temperature->datamask_read);
-    temperature->restore_bias_all();
-    atomKK->modified(temperature->execution_space, temperature->datamask_modify);
-    // both copies equal again, as FixNHKokkos (this fix's datamask_modify is
-    // empty, so ModifyKokkos marks nothing after it: defensive)
-    atomKK->sync(execution_space, temperature->datamask_modify);
-  }
+  geomint_kokkos_target::scale_velocities(atomKK, temperature, execution_space, [&]() {
+    Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType>(0, atom->nlocal), s);
+  });
 }
 
 namespace LAMMPS_NS {
