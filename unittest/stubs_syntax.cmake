@@ -1,20 +1,27 @@
 # cmake -P: every plugin source (not the Kokkos or cuSOLVER ones) compiles, syntax only,
 # against LAMMPS's MPI STUBS headers (a LAMMPS built with BUILD_MPI=off, configured here
 # with -D GEOMINT_MPI=off): the stubs take non-const buffers and lack MPI_INT64_T.
-# Variables: CXX, STD, LAMMPS_SRC, GEOMINT_ROOT, FLAGS (the build's CMAKE_CXX_FLAGS), DEFS,
+# Variables: CXX, STD, LAMMPS_SRC, GEOMINT_ROOT, FLAGS (the build's CMAKE_CXX_FLAGS), RIGID
+# (GEOMINT_RIGID), INCS and DEFS (the plugin's LAMMPS include folders and defines, |-separated),
 # WORKDIR (a folder for the probe)
 file(GLOB sources "${GEOMINT_ROOT}/src/*.cpp")
 list(FILTER sources EXCLUDE REGEX "geomint_cusolver\\.cpp$")
-if(NOT DEFS MATCHES "GEOMINT_RIGID")
+separate_arguments(flags UNIX_COMMAND "${FLAGS}")
+set(defs "")
+string(REPLACE "|" ";" deflist "${DEFS}")
+foreach(d ${deflist})
+  list(APPEND defs -D${d})
+endforeach()
+if(RIGID)
+  list(APPEND defs -DGEOMINT_RIGID)
+else()
   list(FILTER sources EXCLUDE REGEX "fix_rigid_quat_hi_body\\.cpp$")
 endif()
-separate_arguments(flags UNIX_COMMAND "${FLAGS}")
-separate_arguments(defs UNIX_COMMAND "${DEFS}")
-set(incs -I${LAMMPS_SRC}/STUBS -I${LAMMPS_SRC})
-foreach(pkg MOLECULE EXTRA-MOLECULE EXTRA-PAIR RIGID)
-  if(EXISTS "${LAMMPS_SRC}/${pkg}")
-    list(APPEND incs -I${LAMMPS_SRC}/${pkg})
-  endif()
+# the STUBS first, then the plugin's include folders
+set(incs -I${LAMMPS_SRC}/STUBS)
+string(REPLACE "|" ";" inclist "${INCS}")
+foreach(d ${inclist})
+  list(APPEND incs -I${d})
 endforeach()
 list(APPEND incs -I${GEOMINT_ROOT}/lib -I${GEOMINT_ROOT}/src)
 # (-c -o /dev/null: a wrapper such as nvcc_wrapper would otherwise try to link)
