@@ -52,40 +52,48 @@ GEOMINT_INLINE double log_positive(double u)
   return de * LN2_HI + (logm + de * LN2_LO);
 }
 
+// sin and cos of a reduced angle |a| <= pi/4: Taylor series to degree 17/18,
+// exact to round-off there
+GEOMINT_INLINE void sincos_reduced(double a, double *sine, double *cosine)
+{
+  const double a2 = a * a;
+  double sp = 1.0 / 355687428096000.0;    // 1/17!
+  sp = sp * a2 - 1.0 / 1307674368000.0;
+  sp = sp * a2 + 1.0 / 6227020800.0;
+  sp = sp * a2 - 1.0 / 39916800.0;
+  sp = sp * a2 + 1.0 / 362880.0;
+  sp = sp * a2 - 1.0 / 5040.0;
+  sp = sp * a2 + 1.0 / 120.0;
+  sp = sp * a2 - 1.0 / 6.0;
+  *sine = a + a * a2 * sp;
+  double cp = -1.0 / 6402373705728000.0;    // -1/18!
+  cp = cp * a2 + 1.0 / 20922789888000.0;
+  cp = cp * a2 - 1.0 / 87178291200.0;
+  cp = cp * a2 + 1.0 / 479001600.0;
+  cp = cp * a2 - 1.0 / 3628800.0;
+  cp = cp * a2 + 1.0 / 40320.0;
+  cp = cp * a2 - 1.0 / 720.0;
+  cp = cp * a2 + 1.0 / 24.0;
+  *cosine = 1.0 - 0.5 * a2 + a2 * a2 * cp;
+}
+
 // sin and cos of x, for the small angles of a step (the rotors): Taylor
-// series to degree 7/8 for |x| <= 1/64 and 15/16 for |x| <= 1/4 (the first
-// term left out is below 1e-19 of the result: exact to round-off, about as
-// close as libm), else libm; the short series cost a fraction of libm's sin
-// and cos, on the chain of dependent operations of a rotor
+// series to degree 7/8 for |x| <= 1/64 (the first term left out is below
+// 1e-19 of the result) and sincos_reduced's for |x| <= 1/4, both exact to
+// round-off (about as close as libm), else libm; the short series cost a
+// fraction of libm's sin and cos, on the chain of dependent operations of a rotor
 GEOMINT_INLINE void sincos_small(double x, double *sine, double *cosine)
 {
   const double ax = std::fabs(x), x2 = x * x;
   if (ax <= 0.015625) {
     *sine = x - x * x2 * (1.0 / 6.0 - x2 * (1.0 / 120.0 - x2 * (1.0 / 5040.0)));
     *cosine = 1.0 - 0.5 * x2 + x2 * x2 * (1.0 / 24.0 - x2 * (1.0 / 720.0 - x2 * (1.0 / 40320.0)));
-    return;
-  }
-  if (!(ax <= 0.25)) {
+  } else if (ax <= 0.25) {
+    sincos_reduced(x, sine, cosine);
+  } else {
     *sine = std::sin(x);
     *cosine = std::cos(x);
-    return;
   }
-  double sp = 1.0 / 1307674368000.0;    // 1/15!
-  sp = sp * x2 - 1.0 / 6227020800.0;
-  sp = sp * x2 + 1.0 / 39916800.0;
-  sp = sp * x2 - 1.0 / 362880.0;
-  sp = sp * x2 + 1.0 / 5040.0;
-  sp = sp * x2 - 1.0 / 120.0;
-  sp = sp * x2 + 1.0 / 6.0;
-  *sine = x - x * x2 * sp;
-  double cp = 1.0 / 20922789888000.0;    // 1/16!
-  cp = cp * x2 - 1.0 / 87178291200.0;
-  cp = cp * x2 + 1.0 / 479001600.0;
-  cp = cp * x2 - 1.0 / 3628800.0;
-  cp = cp * x2 + 1.0 / 40320.0;
-  cp = cp * x2 - 1.0 / 720.0;
-  cp = cp * x2 + 1.0 / 24.0;
-  *cosine = 1.0 - 0.5 * x2 + x2 * x2 * cp;
 }
 
 // sin and cos of 2 pi t for 0 <= t <= 1, t with at most 50 significant bits
@@ -96,25 +104,8 @@ GEOMINT_INLINE void sincos_turn(double t, double *sine, double *cosine)
   const double y = 4.0 * t;
   const int iq = static_cast<int>(y + 0.5);    // nearest quadrant, 0..4
   const double a = (y - static_cast<double>(iq)) * 1.5707963267948966;    // |a| <= pi/4
-  const double a2 = a * a;
-  double sp = 1.0 / 355687428096000.0;    // 1/17!
-  sp = sp * a2 - 1.0 / 1307674368000.0;
-  sp = sp * a2 + 1.0 / 6227020800.0;
-  sp = sp * a2 - 1.0 / 39916800.0;
-  sp = sp * a2 + 1.0 / 362880.0;
-  sp = sp * a2 - 1.0 / 5040.0;
-  sp = sp * a2 + 1.0 / 120.0;
-  sp = sp * a2 - 1.0 / 6.0;
-  const double sa = a + a * a2 * sp;
-  double cp = -1.0 / 6402373705728000.0;    // -1/18!
-  cp = cp * a2 + 1.0 / 20922789888000.0;
-  cp = cp * a2 - 1.0 / 87178291200.0;
-  cp = cp * a2 + 1.0 / 479001600.0;
-  cp = cp * a2 - 1.0 / 3628800.0;
-  cp = cp * a2 + 1.0 / 40320.0;
-  cp = cp * a2 - 1.0 / 720.0;
-  cp = cp * a2 + 1.0 / 24.0;
-  const double ca = 1.0 - 0.5 * a2 + a2 * a2 * cp;
+  double sa, ca;
+  sincos_reduced(a, &sa, &ca);
   // 2 pi t = q pi/2 + a: odd q swaps sin and cos, the signs follow the quadrant
   const bool swap = (iq & 1) != 0;
   const double sign_s = (iq & 2) ? -1.0 : 1.0;
