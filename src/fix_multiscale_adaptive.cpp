@@ -1088,9 +1088,8 @@ void FixMultiscaleAdaptive::restart(char *buf)
 {
   const geomint_restart::Global g = geomint_restart::read_global(buf);
   if (!g.versioned || g.version != RESTART_VERSION || g.count != 12)
-    error->all(FLERR, "{}: the restart file holds fix {} state of an unknown layout (version {}, "
-               "{} values); this GEOMINT reads version {}. Use a new fix ID to start afresh",
-               STYLE, id, g.versioned ? g.version : 0, g.count, RESTART_VERSION);
+    geomint_restart::refuse_global(error, STYLE, id, g, RESTART_VERSION,
+                                   "Use a new fix ID to start afresh");
   const double *v = g.values;
   on = v[0] != 0.0;
   switch_step = static_cast<bigint>(v[1]);

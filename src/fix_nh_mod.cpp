@@ -282,9 +282,8 @@ void FixNHMod::restart(char *buf)
 {
   const geomint_restart::Global g = geomint_restart::read_global(buf);
   if (!g.versioned || g.version != RESTART_VERSION || g.count != 4)
-    error->all(FLERR, "{}: the restart file holds fix {} state of an unknown layout (version {}, "
-               "{} values); this GEOMINT reads version {}. Use a new fix ID to start afresh",
-               STYLE, id, g.versioned ? g.version : 0, g.count, RESTART_VERSION);
+    geomint_restart::refuse_global(error, STYLE, id, g, RESTART_VERSION,
+                                   "Use a new fix ID to start afresh");
   zeta = g.values[0];
   work = g.values[1];
   if (!qmass_given) qmass = g.values[2];

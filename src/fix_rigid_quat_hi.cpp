@@ -535,10 +535,8 @@ void FixRigidQuatHi::restart(char *buf)
 {
   const geomint_restart::Global g = geomint_restart::read_global(buf);
   if (!g.versioned || g.version != RESTART_VERSION || g.count < 3)
-    error->all(FLERR, "{}: the restart file holds fix {} state of an unknown layout (version {}, "
-               "{} values); this GEOMINT reads version {}. Use the GEOMINT that wrote it, or a new "
-               "fix ID to start the fix afresh",
-               STYLE, id, g.versioned ? g.version : 0, g.count, RESTART_VERSION);
+    geomint_restart::refuse_global(error, STYLE, id, g, RESTART_VERSION,
+                                   "Use the GEOMINT that wrote it, or a new fix ID to start the fix afresh");
   // the sum goes on where it stopped (on one rank bit for bit)
   e_bath_local = comm->me == 0 ? g.values[0] : 0.0;
   core->restart_values(g.values + 1, g.count - 1);

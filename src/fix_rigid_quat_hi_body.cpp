@@ -441,10 +441,8 @@ void FixRigidQuatHiBody::restart(char *buf)
         g.count == 2 + nhi + 1 + BODY_VALUES * static_cast<int>(g.values[2 + nhi]);
   }
   if (!ok)
-    error->all(FLERR, "{}: the restart file holds fix {} state of an unknown layout (version {}, "
-               "{} values); this GEOMINT reads version {}. Use the GEOMINT that wrote it, or a new "
-               "fix ID to start the fix afresh",
-               STYLE, id, g.versioned ? g.version : 0, g.count, RESTART_VERSION);
+    geomint_restart::refuse_global(error, STYLE, id, g, RESTART_VERSION,
+                                   "Use the GEOMINT that wrote it, or a new fix ID to start the fix afresh");
   e_bath = g.values[0];
   core->restart_values(g.values + 2, nhi);
   const int nsaved = static_cast<int>(g.values[2 + nhi]);

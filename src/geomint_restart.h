@@ -16,7 +16,10 @@
 #ifndef GEOMINT_RESTART_H
 #define GEOMINT_RESTART_H
 
+#include "error.h"
+
 #include <cstdio>
+#include <string>
 #include <vector>
 
 namespace LAMMPS_NS {
@@ -53,6 +56,16 @@ namespace geomint_restart {
     const double *list = reinterpret_cast<const double *>(buf);
     if (list[0] != RESTART_MAGIC) return {false, 0, 0, list};
     return {true, static_cast<int>(list[1]), static_cast<int>(list[2]), list + 3};
+  }
+
+  // the ERROR for a global payload of a layout this GEOMINT does not read
+  // (`advice`: what the user can do)
+  inline void refuse_global(Error *error, const char *style, const char *id, const Global &g,
+                            int version, const std::string &advice)
+  {
+    error->all(FLERR, "{}: the restart file holds fix {} state of an unknown layout (version {}, "
+               "{} values); this GEOMINT reads version {}. {}",
+               style, id, g.versioned ? g.version : 0, g.count, version, advice);
   }
 
 }    // namespace geomint_restart
