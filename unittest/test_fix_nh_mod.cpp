@@ -1,10 +1,15 @@
 // fix nh/mod: the modified Nose-Hoover thermostat (seed 002, ch. 3).
 #include "lammps_session.h"
 
+#include "geomint_restart.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -187,6 +192,34 @@ TEST(FixNHMod, RestartIsBitwise)
     EXPECT_EQ(s.atom_vec3("v"), v);
     EXPECT_EQ(s.fix_scalar("1"), tally);
   }
+}
+
+// a restart payload of a layout this GEOMINT does not know (the version
+// word after the magic number set to 99) stops with an ERROR that names it,
+// rather than being read as numbers
+TEST(FixNHMod, UnknownRestartLayoutIsRefused)
+{
+  const std::string file = geomint_test::scratch_path("nhmod_layout.restart");
+  const std::string fix = "fix 1 all nh/mod temp 1.0 1.0 0.5 kd 0.05\n";
+  {
+    Session s(true, 0);
+    s.cmd(geomint_test::lj_liquid(3, 1.0, 87287) + fix + "thermo 0\nrun 5\nwrite_restart " + file);
+  }
+  std::string bytes;
+  {
+    std::ifstream in(file, std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  char magic[sizeof(double)];
+  std::memcpy(magic, &LAMMPS_NS::geomint_restart::RESTART_MAGIC, sizeof(double));
+  const size_t at = bytes.find(std::string(magic, sizeof(double)));
+  ASSERT_NE(at, std::string::npos) << "no GEOMINT payload in " << file;
+  const double version = 99.0;
+  bytes.replace(at + sizeof(double), sizeof(double), reinterpret_cast<const char *>(&version), sizeof(double));
+  std::ofstream(file, std::ios::binary | std::ios::trunc) << bytes;
+  Session s(true, 0);
+  const std::string err = s.error_of("read_restart " + file + "\n" + fix);
+  EXPECT_NE(err.find("unknown layout (version 99, 4 values)"), std::string::npos) << err;
 }
 
 TEST(FixNHMod, BadInputIsRefusedWithAMessage)
