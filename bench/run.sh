@@ -26,6 +26,13 @@ case "$which" in
 esac
 if [ "$which" = bagogab ] || [ "$which" = all ]; then
   run_one bagogab bagogab langevin+nve
+  # LAMMPS 2026 and later: also against LAMMPS's own BAOAB (fix baoab, EXTRA-FIX; CPU
+  # only, so under --kk the /kk bagogab is compared with the CPU fix baoab)
+  if grep -q '^BENCH baoab rep' "$out/bagogab$tag.log"; then
+    "$py" "$root/bench/report.py" "$out/bagogab$tag.log" bagogab baoab | grep '^ratio'
+  else
+    echo "(this LAMMPS has no fix baoab: no ratio against it)"
+  fi
 fi
 if [ "$which" = membrane ] || [ "$which" = all ]; then
   # flat periodic membrane, 100x100 vertices + 10,000 in-triangle points (generated once)

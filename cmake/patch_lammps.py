@@ -12,7 +12,17 @@ logfile before the throw (as the non-exception branch already does).
 error-all-flush: the same for Error::all() on rank 0: with several ranks,
 mpirun may kill rank 0 (another rank's exit(1) came first) before its
 exit() flushes the log, and log.lammps lost the ERROR line.
-Usage: patch_lammps.py LAMMPS_SRC_DIR   (the folder holding error.cpp)"""
+LAMMPS releases from 2023 on flush in Error::one()/all() themselves
+(utils::flush_buffers): their error.cpp is left as it is.
+
+kokkos-version: LAMMPS 4Jul2026's cmake/Modules/Packages/KOKKOS.cmake asks for
+exactly Kokkos 5.1.0 (the version it would download); Kokkos 5.0.2, which is
+what can be had here, builds and runs it.  The floor is lowered to the version
+given, in GEOMINT's own copy of that LAMMPS's cmake/ folder.
+
+Usage: patch_lammps.py LAMMPS_SRC_DIR   (the folder holding error.cpp)
+       patch_lammps.py --kokkos-version X.Y.Z LAMMPS_CMAKE_DIR"""
+import re
 import pathlib
 import sys
 
@@ -27,6 +37,11 @@ def insert_flush(src, mark, function, anchor, after, indent):
     text = path.read_text()
     if mark in text:
         return "already patched"
+    if "utils::flush_buffers(lmp)" in text:
+        return "not needed (this LAMMPS flushes before it throws)"
+    if function not in text or anchor not in text[text.index(function):]:
+        sys.exit("geomint: cannot patch " + str(path) + ": '" + function +
+                 "' or its anchor not found (an unknown LAMMPS version?)")
     at = text.index(anchor, text.index(function)) + (len(anchor) if after else 0)
     flush = (indent + mark + "\n" + indent + "if (screen) fflush(screen);\n" + indent +
              "if (logfile) fflush(logfile);\n")
@@ -47,6 +62,21 @@ def patch_error_all(src):
                         "    utils::logmesg(lmp,mesg);\n", after=True, indent="    ")
 
 
+def patch_kokkos_version(cmake_dir, version):
+    path = pathlib.Path(cmake_dir) / "Modules" / "Packages" / "KOKKOS.cmake"
+    text = path.read_text()
+    new, n = re.subn(r"find_package\(Kokkos [0-9.]+ REQUIRED CONFIG\)",
+                     "find_package(Kokkos " + version + " REQUIRED CONFIG)", text)
+    if n == 0:
+        return "nothing to change"
+    path.write_text(new)
+    return "find_package(Kokkos " + version + ")"
+
+
 if __name__ == "__main__":
+    if sys.argv[1] == "--kokkos-version":
+        print("geomint: KOKKOS.cmake:", patch_kokkos_version(sys.argv[3], sys.argv[2]),
+              file=sys.stderr)
+        sys.exit(0)
     print("geomint: error.cpp (Error::one):", patch_error_one(sys.argv[1]), file=sys.stderr)
     print("geomint: error.cpp (Error::all):", patch_error_all(sys.argv[1]), file=sys.stderr)

@@ -135,7 +135,7 @@ void BagogabMesh::check(int groupbit, int intri_bit, const char *intri_name, boo
       for (int d = 0; d < 3; d++) R[k][d] = all[4 * v + d];
       if (k > 0) {
         double dx[3] = {R[k][0] - R[0][0], R[k][1] - R[0][1], R[k][2] - R[0][2]};
-        domain->minimum_image(dx[0], dx[1], dx[2]);
+        geomint_compat::minimum_image(domain, FLERR, dx[0], dx[1], dx[2]);
         for (int d = 0; d < 3; d++) R[k][d] = R[0][d] + dx[d];
       }
     }

@@ -390,7 +390,7 @@ FixMultiscaleAdaptive::~FixMultiscaleAdaptive()
   memory->destroy(state);
   memory->destroy(fpot);
   delete[] extlist;
-  if (own_temp && modify->find_compute(id_temp) >= 0) modify->delete_compute(id_temp);
+  if (own_temp && geomint_compat::compute_by_id(modify, id_temp)) modify->delete_compute(id_temp);
 }
 
 int FixMultiscaleAdaptive::setmask()
@@ -430,7 +430,7 @@ void FixMultiscaleAdaptive::init()
         error->all(FLERR, "{}: integrate no is for bodies, but fix {} ({}) integrates atoms of "
                    "this fix; use integrate yes, or fix rigid, rigid/small or poems", STYLE,
                    other->id, other->style);
-      if (f < modify->find_fix(id))
+      if (f < geomint_compat::fix_index(modify, this))
         error->all(FLERR, "{}: fix {} ({}) is defined before this fix; with integrate no define "
                    "fix multiscale/adaptive first, so that its scaled forces are in atom->f when "
                    "fix {} sums them over the bodies", STYLE, other->id, other->style, other->id);
@@ -1057,9 +1057,8 @@ double FixMultiscaleAdaptive::compute_vector(int n)
     case 11: {
       // the scaled potential energy: a2 b2 (PE - Phi_p) + a2* Phi_p (Phi_p
       // is in thermo pe unless G1-G2 is excluded from the neighbor lists)
-      const int ipe = modify->find_compute("thermo_pe");
-      if (ipe < 0) error->all(FLERR, "{}: f_{}[12] needs the thermo_pe compute", STYLE, id);
-      Compute *pe = modify->compute[ipe];
+      Compute *pe = geomint_compat::compute_by_id(modify, "thermo_pe");
+      if (!pe) error->all(FLERR, "{}: f_{}[12] needs the thermo_pe compute", STYLE, id);
       const double epot = pe->compute_scalar();
       const double others = adaptive && !excluded ? epot - phi_p : epot;
       return a2 * b2 * others + (adaptive ? a2star() * phi_p : 0.0);

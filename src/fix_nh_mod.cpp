@@ -102,7 +102,7 @@ FixNHMod::FixNHMod(LAMMPS *lmp, int narg, char **arg) :
 
 FixNHMod::~FixNHMod()
 {
-  if (own_temp && modify->find_compute(id_temp) >= 0) modify->delete_compute(id_temp);
+  if (own_temp && geomint_compat::compute_by_id(modify, id_temp)) modify->delete_compute(id_temp);
 }
 
 int FixNHMod::setmask()

@@ -7,6 +7,8 @@
 #define GEOMINT_COMPAT_H
 
 #include "comm.h"
+#include "compute.h"
+#include "domain.h"
 #include "error.h"
 #include "fix.h"
 #include "lammps.h"
@@ -129,6 +131,64 @@ namespace geomint_compat {
     if (strcmp(value, "no") == 0) return false;
     error->all(FLERR, "{}: keyword {} takes yes or no, not '{}'", style, keyword, value);
     return false;
+  }
+
+  // Domain::minimum_image() takes the caller's (FLERR, ...) in the 2025-2026 releases
+  // (it reports a distance beyond half the box); detected from the signature, so that
+  // any release that has it, and only such a release, gets the two arguments.
+  // (call as geomint_compat::minimum_image(domain, FLERR, dx, dy, dz))
+  namespace detail {
+    template <class D>
+    inline auto minimum_image(D *domain, const char *file, int line, double &dx, double &dy,
+                              double &dz, int)
+        -> decltype(domain->minimum_image(std::string(), 0, dx, dy, dz))
+    {
+      return domain->minimum_image(file, line, dx, dy, dz);
+    }
+    template <class D>
+    inline void minimum_image(D *domain, const char *, int, double &dx, double &dy, double &dz,
+                              long)
+    {
+      domain->minimum_image(dx, dy, dz);
+    }
+  }    // namespace detail
+  inline void minimum_image(Domain *domain, const char *file, int line, double &dx, double &dy,
+                            double &dz)
+  {
+    detail::minimum_image(domain, file, line, dx, dy, dz, 0);
+  }
+  inline void minimum_image(Domain *domain, const char *file, int line, double *delta)
+  {
+    detail::minimum_image(domain, file, line, delta[0], delta[1], delta[2], 0);
+  }
+
+  // The fix or compute with this ID, nullptr if there is none.  Modify::find_fix()/
+  // find_compute() (an index) are deprecated upstream and announced for removal; the
+  // pointer lookups exist from 24Mar2022 on.
+  inline Fix *fix_by_id(Modify *modify, const std::string &id)
+  {
+#if LAMMPS_VERSION_NUMBER >= 20220324
+    return modify->get_fix_by_id(id);
+#else
+    const int i = modify->find_fix(id);
+    return i >= 0 ? modify->fix[i] : nullptr;
+#endif
+  }
+  inline Compute *compute_by_id(Modify *modify, const std::string &id)
+  {
+#if LAMMPS_VERSION_NUMBER >= 20220324
+    return modify->get_compute_by_id(id);
+#else
+    const int i = modify->find_compute(id);
+    return i >= 0 ? modify->compute[i] : nullptr;
+#endif
+  }
+  // The position of a fix in Modify's list (the order in which fixes act), -1 if absent.
+  inline int fix_index(Modify *modify, const Fix *fix)
+  {
+    for (int i = 0; i < modify->nfix; i++)
+      if (modify->fix[i] == fix) return i;
+    return -1;
   }
 
   // Is a fix with this ID still registered in Modify?  Destructors check it

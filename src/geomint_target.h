@@ -89,11 +89,10 @@ namespace geomint_target {
   // does not compute a temperature
   inline Compute *find_temperature(LAMMPS *lmp, const std::string &style, const std::string &id)
   {
-    const int icompute = lmp->modify->find_compute(id);
-    if (icompute < 0)
+    Compute *c = geomint_compat::compute_by_id(lmp->modify, id);
+    if (!c)
       lmp->error->all(FLERR, "{}: temperature compute {} does not exist (fix_modify temp names an "
                       "existing compute temp)", style, id);
-    Compute *c = lmp->modify->compute[icompute];
     if (!c->tempflag)
       lmp->error->all(FLERR, "{}: compute {} does not compute a temperature", style, id);
     return c;
@@ -105,10 +104,9 @@ namespace geomint_target {
                                  int igroup, bool &own, std::string &id)
   {
     if (narg < 2) lmp->error->all(FLERR, "{}: fix_modify temp needs a compute ID", style);
-    const int icompute = lmp->modify->find_compute(arg[1]);
-    if (icompute < 0)
+    Compute *c = geomint_compat::compute_by_id(lmp->modify, arg[1]);
+    if (!c)
       lmp->error->all(FLERR, "{}: fix_modify temp: compute {} does not exist", style, arg[1]);
-    Compute *c = lmp->modify->compute[icompute];
     if (!c->tempflag)
       lmp->error->all(FLERR, "{}: fix_modify temp: compute {} does not compute a temperature",
                       style, arg[1]);

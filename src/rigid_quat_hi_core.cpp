@@ -426,7 +426,7 @@ int RigidQuatHiCore::factorise(int n, double h, bool timed)
   const bool periodic = domain->xperiodic || domain->yperiodic || domain->zperiodic;
   if (periodic)
     geomint::rpy_mobility(n, xs.data(), a, eta, mu.data(), [this](double *d) {
-      domain->minimum_image(d);
+      geomint_compat::minimum_image(domain, FLERR, d);
     });
   else
     geomint::rpy_mobility(n, xs.data(), a, eta, mu.data());

@@ -4,6 +4,7 @@
 // SE = s.d. of the replica averages / sqrt(N_rep), pass if |mean - exact| <= 4.5 SE
 // and SE <= SE_max (so the test stays sharp).  Tests named Slow* carry the ctest
 // label "slow" (./geomint test --all).
+#include "geomint_compat.h"
 #include "lammps_session.h"
 
 #include "atom.h"
@@ -294,13 +295,13 @@ TEST(FixBagogab, RampAndVariableTemperature)
   s.cmd(lj_liquid(3, 1.0, 5511) + "fix 1 all bagogab 1.0 3.0 0.5 1234\nrun 100");
   // extract("t_target") at the last step of the ramp is Tstop
   int dim = -1;
-  auto *fix = s.lmp->modify->fix[s.lmp->modify->find_fix("1")];
+  auto *fix = LAMMPS_NS::geomint_compat::fix_by_id(s.lmp->modify, "1");
   EXPECT_DOUBLE_EQ(*static_cast<double *>(fix->extract("t_target", dim)), 3.0);
   s.cmd("run 100 start 0 stop 400");
   // step 200 of a ramp over 0..400
   EXPECT_DOUBLE_EQ(*static_cast<double *>(fix->extract("t_target", dim)), 2.0);
   s.cmd("unfix 1\nvariable tt equal 0.5+step/1000\nfix 1 all bagogab v_tt 0 0.5 1234\nrun 10");
-  fix = s.lmp->modify->fix[s.lmp->modify->find_fix("1")];
+  fix = LAMMPS_NS::geomint_compat::fix_by_id(s.lmp->modify, "1");
   EXPECT_DOUBLE_EQ(*static_cast<double *>(fix->extract("t_target", dim)), 0.5 + 210 / 1000.0);
 }
 

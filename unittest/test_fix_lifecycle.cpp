@@ -4,6 +4,7 @@
 // must not try to remove its atom callbacks.  The fix classes are compiled
 // into this test (not loaded as the plugin) so that the test can copy and
 // construct them directly.
+#include "geomint_compat.h"
 #include "lammps_session.h"
 
 #include "fix_bagogab.h"
@@ -60,7 +61,7 @@ TEST(FixLifecycle, BagogabCopyInCopymodeFreesNothing)
   register_styles(s);
   s.cmd(triangle_system() + "fix 1 all bagogab 1.0 1.0 1.0 5 mesh ${mesh} intri pts zero yes\n"
         "run 10");
-  auto *fix = dynamic_cast<FixBagogab *>(s.lmp->modify->fix[s.lmp->modify->find_fix("1")]);
+  auto *fix = dynamic_cast<FixBagogab *>(LAMMPS_NS::geomint_compat::fix_by_id(s.lmp->modify, "1"));
   ASSERT_NE(fix, nullptr);
   delete new KokkosCopy<FixBagogab>(*fix);
   s.cmd("run 10");
@@ -77,7 +78,7 @@ TEST(FixLifecycle, DGNVECopyInCopymodeFreesNothing)
         "velocity all create 1.5 87287 loop geom\npair_style lj/cut/dg 2.5\n"
         "pair_coeff 1 1 1.0 1.0 2.5\nneigh_modify every 1 delay 0 check yes\nthermo 0\n"
         "fix 1 all dg/nve\nrun 5");
-  Fix *fix = s.lmp->modify->fix[s.lmp->modify->find_fix("1")];
+  Fix *fix = LAMMPS_NS::geomint_compat::fix_by_id(s.lmp->modify, "1");
   delete new KokkosCopy<FixDGNVE>(*dynamic_cast<FixDGNVE *>(fix));
   s.cmd("run 5\nunfix 1");
 }

@@ -5,6 +5,7 @@
 // order); its restarts and two-part runs are bitwise; integrate no under
 // fix rigid/small (a CPU fix: LAMMPS has no rigid/small/kk).  Skipped when
 // the plugin was built without Kokkos.
+#include "geomint_compat.h"
 #include "lammps_session.h"
 
 #include "fix.h"
@@ -32,8 +33,8 @@ State state_of(Session &s)
   State st{s.atom_vec3("x"), s.atom_vec3("v"), {}, "", ""};
   for (int k = 0; k < 12; k++) st.vec.push_back(s.fix_vector("1", k));
   LAMMPS_NS::Modify *modify = s.lmp->modify;
-  st.style = modify->fix[modify->find_fix("1")]->style;
-  if (modify->find_fix("2") >= 0) st.body_style = modify->fix[modify->find_fix("2")]->style;
+  st.style = LAMMPS_NS::geomint_compat::fix_by_id(modify, "1")->style;
+  if (LAMMPS_NS::geomint_compat::fix_by_id(modify, "2")) st.body_style = LAMMPS_NS::geomint_compat::fix_by_id(modify, "2")->style;
   return st;
 }
 
@@ -281,7 +282,7 @@ TEST(MultiscaleAdaptiveKokkos, RestartIsBitwise)
       s.cmd("read_restart " + file + "\n" + rerun + "group g1 type 1\ngroup g2 type 2\n" + fix +
             "thermo 0\nrun 110");
       LAMMPS_NS::Modify *modify = s.lmp->modify;
-      EXPECT_EQ(std::string(modify->fix[modify->find_fix("1")]->style), "multiscale/adaptive/kk");
+      EXPECT_EQ(std::string(LAMMPS_NS::geomint_compat::fix_by_id(modify, "1")->style), "multiscale/adaptive/kk");
       EXPECT_EQ(s.atom_vec3("x"), x) << fix;
       EXPECT_EQ(s.atom_vec3("v"), v) << fix;
       EXPECT_EQ(vector_of(s), vec) << fix;
@@ -299,7 +300,7 @@ TEST(MultiscaleAdaptiveKokkos, NamesAndRefusal)
                       "fix 1 all " + name + " a2 0.3 mode continuum drag beta type 1.0 2.0 brownian 1.0 5",
                       10));
     LAMMPS_NS::Modify *modify = s.lmp->modify;
-    EXPECT_EQ(std::string(modify->fix[modify->find_fix("1")]->style), name);
+    EXPECT_EQ(std::string(LAMMPS_NS::geomint_compat::fix_by_id(modify, "1")->style), name);
   }
   Session s(true, 0);
   s.cmd(geomint_test::lj_liquid(3, 1.0, 87287));

@@ -9,6 +9,7 @@
 // round with a swirling force (fix external).
 // Statistical checks: independent bodies as replicas, pass if
 // |mean - exact| <= 4 SE (and SE small enough for the check to be sharp).
+#include "geomint_compat.h"
 #include "lammps_session.h"
 
 #include "atom.h"
@@ -62,7 +63,7 @@ void coupling(void *ptr, LAMMPS_NS::bigint, int nlocal, LAMMPS_NS::tagint *, dou
 
 void set_coupling(Session &s)
 {
-  auto *ext = dynamic_cast<LAMMPS_NS::FixExternal *>(s.lmp->modify->fix[s.lmp->modify->find_fix("ext")]);
+  auto *ext = dynamic_cast<LAMMPS_NS::FixExternal *>(LAMMPS_NS::geomint_compat::fix_by_id(s.lmp->modify, "ext"));
   ASSERT_NE(ext, nullptr);
   ext->set_callback(coupling, s.lmp);
 }
@@ -159,7 +160,7 @@ State run_deck(const std::string &deck, int nsteps, int kokkos)
   s.cmd(deck);
   set_coupling(s);
   s.cmd("run " + std::to_string(nsteps));
-  const LAMMPS_NS::Fix *fix = s.lmp->modify->fix[s.lmp->modify->find_fix("1")];
+  const LAMMPS_NS::Fix *fix = LAMMPS_NS::geomint_compat::fix_by_id(s.lmp->modify, "1");
   EXPECT_EQ(std::string(fix->style), kokkos ? "rigid/quat/hi/kk" : "rigid/quat/hi");
   return state_of(s);
 }

@@ -4,6 +4,7 @@
 // halving (spec 2.4).  Slow statistical tests (ctest label slow): each
 // prints its numbers (mean +- SE) and passes if they agree with the exact
 // values within 4 standard errors, the SE from block averages.
+#include "geomint_compat.h"
 #include "lammps_session.h"
 
 #include "dense_ref.h"
@@ -144,7 +145,7 @@ PairStats trapped_pair(const std::string &hi, int lag)
   s.cmd("run 2000\nreset_timestep 0");
   s.cmd("fix series all vector " + std::to_string(every) + " v_x1 v_z1 v_x2 v_z2 v_chi1 v_chi2");
   s.cmd("run " + std::to_string(nsteps));
-  LAMMPS_NS::Fix *fix = s.lmp->modify->fix[s.lmp->modify->find_fix("series")];
+  LAMMPS_NS::Fix *fix = LAMMPS_NS::geomint_compat::fix_by_id(s.lmp->modify, "series");
   const int nrows = fix->size_array_rows;
   std::vector<double> a[6];
   for (int c = 0; c < 6; c++) {

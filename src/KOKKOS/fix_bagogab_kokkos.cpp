@@ -37,12 +37,12 @@ namespace {
 
 // the atom data a BAOAB functor reads (device views) and the step's scalars
 template <class DeviceType> struct BaoabData {
-  typename ArrayTypes<DeviceType>::t_x_array x;
-  typename ArrayTypes<DeviceType>::t_v_array v;
-  typename ArrayTypes<DeviceType>::t_f_array_const f;
-  typename ArrayTypes<DeviceType>::t_float_1d rmass;
-  typename ArrayTypes<DeviceType>::t_int_1d type, mask;
-  typename ArrayTypes<DeviceType>::t_tagint_1d tag;
+  typename geomint_kk::Views<DeviceType>::t_x x;
+  typename geomint_kk::Views<DeviceType>::t_v v;
+  typename geomint_kk::Views<DeviceType>::t_f_const f;
+  typename geomint_kk::Views<DeviceType>::t_float_1d rmass;
+  typename geomint_kk::Views<DeviceType>::t_int_1d type, mask;
+  typename geomint_kk::Views<DeviceType>::t_tagint_1d tag;
   typename FixBagogabKokkos<DeviceType>::tdual_ptype::t_dev_const ptype;
   int groupbit, use_rmass;
   uint32_t seed;
@@ -347,7 +347,7 @@ template <class DeviceType> FixBagogabKokkos<DeviceType>::~FixBagogabKokkos()
 // the per-type table of this step, host -> device
 template <class DeviceType> void FixBagogabKokkos<DeviceType>::update_ptype()
 {
-  auto h = k_ptype.h_view;
+  auto h = k_ptype.view_host();
   for (int t = 1; t <= atom->ntypes; t++) {
     h(t, PT_C1) = c1_type[t];
     h(t, PT_S) = s_type[t];
@@ -465,7 +465,7 @@ enum MeshFailure { MF_NONE = 0, MF_NO_TRIANGLE, MF_MISSING_VERTEX, MF_DEGENERATE
 
 template <class DeviceType> struct MeshData {
   BaoabData<DeviceType> d;
-  typename ArrayTypes<DeviceType>::t_double_2d state, fc, dp;
+  typename geomint_kk::Views<DeviceType>::t_double_2d state, fc, dp;
   typename FixBagogabKokkos<DeviceType>::t_scatter s_fc, s_dp;
   Kokkos::View<int * [4], DeviceType> vtx;
   Kokkos::View<double * [2], DeviceType> wat;
@@ -575,8 +575,8 @@ template <class DeviceType, class Access> struct DeviceMeshAccess {
 // zero rows [0, n) of a work array (owned and ghost atoms)
 template <class DeviceType> struct ZeroRowsFunctor {
   typedef DeviceType device_type;
-  typename ArrayTypes<DeviceType>::t_double_2d a;
-  explicit ZeroRowsFunctor(const typename ArrayTypes<DeviceType>::t_double_2d &arr) : a(arr) {}
+  typename geomint_kk::Views<DeviceType>::t_double_2d a;
+  explicit ZeroRowsFunctor(const typename geomint_kk::Views<DeviceType>::t_double_2d &arr) : a(arr) {}
   KOKKOS_INLINE_FUNCTION void operator()(const int j) const { a(j, 0) = a(j, 1) = a(j, 2) = 0.0; }
 };
 
@@ -855,7 +855,7 @@ Data FixBagogabKokkos<DeviceType>::mesh_data()
 {
   Data m;
   // the G kernel reads a position as three contiguous doubles (&x(j,0))
-  static_assert(std::is_same<typename ArrayTypes<DeviceType>::t_x_array::array_layout,
+  static_assert(std::is_same<typename geomint_kk::Views<DeviceType>::t_x::array_layout,
                              Kokkos::LayoutRight>::value,
                 "fix bagogab/kk needs LayoutRight positions (LAMMPS without LMP_KOKKOS_NO_LEGACY)");
   // (the kicks of B take their scales from MeshData: s_def is not used here)
@@ -910,7 +910,7 @@ template <class DeviceType> void FixBagogabKokkos<DeviceType>::build_images()
 {
   const int nv = static_cast<int>(vertex_tags.size());
   const int *sametag = atom->sametag;
-  auto h_off = k_img_off.h_view;
+  auto h_off = k_img_off.view_host();
   std::vector<int> list;
   list.reserve(nv);
   for (int q = 0; q < nv; q++) {
@@ -922,7 +922,7 @@ template <class DeviceType> void FixBagogabKokkos<DeviceType>::build_images()
   h_off(nv) = static_cast<int>(list.size());
   if (static_cast<int>(k_img_list.extent(0)) < static_cast<int>(list.size()) + 1)
     k_img_list = Kokkos::DualView<int *, DeviceType>("bagogab/kk:img_list", list.size() + list.size() / 4 + 16);
-  for (size_t o = 0; o < list.size(); o++) k_img_list.h_view(o) = list[o];
+  for (size_t o = 0; o < list.size(); o++) k_img_list.view_host()(o) = list[o];
   k_img_off.template modify<LMPHostType>();
   k_img_list.template modify<LMPHostType>();
   k_img_off.template sync<DeviceType>();
@@ -931,7 +931,7 @@ template <class DeviceType> void FixBagogabKokkos<DeviceType>::build_images()
 
 // sum the ghost rows of a work array onto their owners (host reverse comm)
 template <class DeviceType>
-void FixBagogabKokkos<DeviceType>::reverse_sum(typename ArrayTypes<DeviceType>::tdual_double_2d &k,
+void FixBagogabKokkos<DeviceType>::reverse_sum(typename geomint_kk::Views<DeviceType>::tdual_double_2d &k,
                                                double **host)
 {
   k.template modify<DeviceType>();

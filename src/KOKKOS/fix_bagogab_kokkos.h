@@ -19,6 +19,7 @@ FixStyle(bagogab/kk/host,FixBagogabKokkos<LMPHostType>);
 #define GEOMINT_FIX_BAGOGAB_KOKKOS_H
 
 #include "fix_bagogab.h"
+#include "geomint_kokkos_compat.h"
 #include "kokkos_type.h"
 
 #include <Kokkos_ScatterView.hpp>
@@ -53,7 +54,7 @@ template <class DeviceType> class FixBagogabKokkos : public FixBagogab {
   // order on host backends (deterministic for a given thread count), atomics
   // on GPUs (Kokkos's defaults for each backend)
   typedef decltype(Kokkos::Experimental::create_scatter_view(
-      typename ArrayTypes<DeviceType>::t_double_2d())) t_scatter;
+      typename geomint_kk::Views<DeviceType>::t_double_2d())) t_scatter;
 
  protected:
   void baoa_step(double s_def) override;
@@ -67,8 +68,8 @@ template <class DeviceType> class FixBagogabKokkos : public FixBagogab {
   void update_ptype();
 
   // in-triangle points (mesh keyword)
-  typename ArrayTypes<DeviceType>::tdual_double_2d k_state;      // aliases FixBagogab::state
-  typename ArrayTypes<DeviceType>::tdual_double_2d k_fc, k_dp;   // alias fc, dp (reverse comm)
+  typename geomint_kk::Views<DeviceType>::tdual_double_2d k_state;      // aliases FixBagogab::state
+  typename geomint_kk::Views<DeviceType>::tdual_double_2d k_fc, k_dp;   // alias fc, dp (reverse comm)
   t_scatter s_fc, s_dp;
   Kokkos::View<int * [4], DeviceType> d_vtx;                     // corners, computed flag
   Kokkos::View<double * [2], DeviceType> d_wat;                  // A^T v
@@ -90,7 +91,7 @@ template <class DeviceType> class FixBagogabKokkos : public FixBagogab {
   void mesh_a();
   void mesh_g(double tau);
   void mesh_o();
-  void reverse_sum(typename ArrayTypes<DeviceType>::tdual_double_2d &k, double **host);
+  void reverse_sum(typename geomint_kk::Views<DeviceType>::tdual_double_2d &k, double **host);
   void collect_failures();
 };
 

@@ -53,13 +53,13 @@ enum { DRAG_NONE, DRAG_STOKES, DRAG_BETA };    // the drag styles as the kernels
 template <class DeviceType> struct MSAAtoms {
   typedef FixMultiscaleAdaptiveKokkos<DeviceType> FK;
   typedef FixMultiscaleAdaptive F;
-  typename ArrayTypes<DeviceType>::t_x_array x;
-  typename ArrayTypes<DeviceType>::t_v_array v, omega;
-  typename ArrayTypes<DeviceType>::t_f_array f, torque;
-  typename ArrayTypes<DeviceType>::t_float_1d rmass, radius, mass;
-  typename ArrayTypes<DeviceType>::t_int_1d type, mask;
-  typename ArrayTypes<DeviceType>::t_tagint_1d tag;
-  typename ArrayTypes<DeviceType>::t_double_2d state, fpot;
+  typename geomint_kk::Views<DeviceType>::t_x x;
+  typename geomint_kk::Views<DeviceType>::t_v v, omega;
+  typename geomint_kk::Views<DeviceType>::t_f f, torque;
+  typename geomint_kk::Views<DeviceType>::t_float_1d rmass, radius, mass;
+  typename geomint_kk::Views<DeviceType>::t_int_1d type, mask;
+  typename geomint_kk::Views<DeviceType>::t_tagint_1d tag;
+  typename geomint_kk::Views<DeviceType>::t_double_2d state, fpot;
   typename FK::tdual_ptype::t_dev_const ptype;
   geomint::MSAStep k;
   int groupbit, use_rmass, drag, rdrag, radius_peratom, rotate, torque_flag, spin_w, wcol;
@@ -381,7 +381,7 @@ FixMultiscaleAdaptiveKokkos<DeviceType>::FixMultiscaleAdaptiveKokkos(LAMMPS *lmp
   atomKK = (AtomKokkos *) atom;
   kokkosable = 1;
   execution_space = ExecutionSpaceFromDevice<DeviceType>::space;
-  const unsigned sphere = (atom->radius_flag ? RADIUS_MASK : 0) | (atom->omega_flag ? OMEGA_MASK : 0) |
+  const geomint_kk::mask_t sphere = (atom->radius_flag ? RADIUS_MASK : 0) | (atom->omega_flag ? OMEGA_MASK : 0) |
       (atom->torque_flag ? TORQUE_MASK : 0);
   datamask_read = X_MASK | V_MASK | F_MASK | MASK_MASK | TYPE_MASK | TAG_MASK | RMASS_MASK | sphere;
   datamask_modify = integrate ? X_MASK | V_MASK | (rotate ? OMEGA_MASK : 0)
@@ -415,10 +415,10 @@ template <class DeviceType> void FixMultiscaleAdaptiveKokkos<DeviceType>::upload
     return type < static_cast<int>(t.size()) ? t[type] : 0.0;
   };
   for (int t = 0; t <= atom->ntypes; t++) {
-    k_ptype.h_view(t, PT_BETA) = table(beta_type, t);
-    k_ptype.h_view(t, PT_RBETA) = table(rbeta_type, t);
-    k_ptype.h_view(t, PT_RADIUS) = table(radius_type, t);
-    k_ptype.h_view(t, PT_DTFM) = table(dtfm_type, t);
+    k_ptype.view_host()(t, PT_BETA) = table(beta_type, t);
+    k_ptype.view_host()(t, PT_RBETA) = table(rbeta_type, t);
+    k_ptype.view_host()(t, PT_RADIUS) = table(radius_type, t);
+    k_ptype.view_host()(t, PT_DTFM) = table(dtfm_type, t);
   }
   k_ptype.template modify<LMPHostType>();
   k_ptype.template sync<DeviceType>();
@@ -508,7 +508,7 @@ Data FixMultiscaleAdaptiveKokkos<DeviceType>::atom_data()
 }
 
 // what beta_of and rbeta_of read beyond the type
-static unsigned radius_mask(bool peratom_radius)
+static geomint_kk::mask_t radius_mask(bool peratom_radius)
 {
   return TYPE_MASK | (peratom_radius ? RADIUS_MASK : 0);
 }

@@ -21,6 +21,7 @@ FixStyle(multiscale/adaptive/kk/host,FixMultiscaleAdaptiveKokkos<LMPHostType>);
 #define GEOMINT_FIX_MULTISCALE_ADAPTIVE_KOKKOS_H
 
 #include "fix_multiscale_adaptive.h"
+#include "geomint_kokkos_compat.h"
 #include "kokkos_type.h"
 
 namespace LAMMPS_NS {
@@ -60,8 +61,8 @@ template <class DeviceType> class FixMultiscaleAdaptiveKokkos : public FixMultis
   void grow_fpot() override;
 
  private:
-  typename ArrayTypes<DeviceType>::tdual_double_2d k_state;    // aliases FixMultiscaleAdaptive::state
-  typename ArrayTypes<DeviceType>::tdual_double_2d k_fpot;     // aliases fpot (set on the host)
+  typename geomint_kk::Views<DeviceType>::tdual_double_2d k_state;    // aliases FixMultiscaleAdaptive::state
+  typename geomint_kk::Views<DeviceType>::tdual_double_2d k_fpot;     // aliases fpot (set on the host)
   tdual_ptype k_ptype;
   void upload_types();
   template <class Data> Data atom_data();    // the views and scalars of a kernel

@@ -26,10 +26,10 @@ namespace {
 // v += dtf/m f, m per atom (rmass) or per type
 template <class DeviceType> struct NHModKickFunctor {
   typedef DeviceType device_type;
-  typename ArrayTypes<DeviceType>::t_v_array v;
-  typename ArrayTypes<DeviceType>::t_f_array_const f;
-  typename ArrayTypes<DeviceType>::t_float_1d rmass, mass;
-  typename ArrayTypes<DeviceType>::t_int_1d type, mask;
+  typename geomint_kk::Views<DeviceType>::t_v v;
+  typename geomint_kk::Views<DeviceType>::t_f_const f;
+  typename geomint_kk::Views<DeviceType>::t_float_1d rmass, mass;
+  typename geomint_kk::Views<DeviceType>::t_int_1d type, mask;
   int groupbit, use_rmass;
   double dtf;
 
@@ -46,9 +46,9 @@ template <class DeviceType> struct NHModKickFunctor {
 // x += dtv v
 template <class DeviceType> struct NHModDriftFunctor {
   typedef DeviceType device_type;
-  typename ArrayTypes<DeviceType>::t_x_array x;
-  typename ArrayTypes<DeviceType>::t_v_array_const v;
-  typename ArrayTypes<DeviceType>::t_int_1d mask;
+  typename geomint_kk::Views<DeviceType>::t_x x;
+  typename geomint_kk::Views<DeviceType>::t_v_const v;
+  typename geomint_kk::Views<DeviceType>::t_int_1d mask;
   int groupbit;
   double dtv;
 
@@ -64,8 +64,8 @@ template <class DeviceType> struct NHModDriftFunctor {
 // v *= factor
 template <class DeviceType> struct NHModScaleFunctor {
   typedef DeviceType device_type;
-  typename ArrayTypes<DeviceType>::t_v_array v;
-  typename ArrayTypes<DeviceType>::t_int_1d mask;
+  typename geomint_kk::Views<DeviceType>::t_v v;
+  typename geomint_kk::Views<DeviceType>::t_int_1d mask;
   int groupbit;
   double factor;
 

@@ -20,6 +20,7 @@ FixStyle(nh/mod/kk/host,FixNHModKokkos<LMPHostType>);
 #define GEOMINT_FIX_NH_MOD_KOKKOS_H
 
 #include "fix_nh_mod.h"
+#include "geomint_kokkos_compat.h"
 #include "kokkos_type.h"
 
 namespace LAMMPS_NS {

@@ -36,13 +36,13 @@ namespace {
 
 // the atom data of the step's kernels and its scalars
 template <class DeviceType> struct SphereBodies {
-  typename ArrayTypes<DeviceType>::t_x_array x;
-  typename ArrayTypes<DeviceType>::t_v_array v, omega;
-  typename ArrayTypes<DeviceType>::t_f_array_const f, torque;
-  typename ArrayTypes<DeviceType>::t_float_1d rmass, radius;
-  typename ArrayTypes<DeviceType>::t_int_1d type, mask;
-  typename ArrayTypes<DeviceType>::t_tagint_1d tag;
-  typename ArrayTypes<DeviceType>::t_double_2d quat;
+  typename geomint_kk::Views<DeviceType>::t_x x;
+  typename geomint_kk::Views<DeviceType>::t_v v, omega;
+  typename geomint_kk::Views<DeviceType>::t_f_const f, torque;
+  typename geomint_kk::Views<DeviceType>::t_float_1d rmass, radius;
+  typename geomint_kk::Views<DeviceType>::t_int_1d type, mask;
+  typename geomint_kk::Views<DeviceType>::t_tagint_1d tag;
+  typename geomint_kk::Views<DeviceType>::t_double_2d quat;
   typename FixRigidQuatHiKokkos<DeviceType>::tdual_coeff::t_dev_const tcoeff;
   typename FixRigidQuatHiKokkos<DeviceType>::tdual_radius::t_dev_const tradius;
   geomint::RigidFriction friction;
@@ -286,7 +286,7 @@ template <class DeviceType> struct KickFunctor {
   }
 };
 
-constexpr unsigned STEP_MASK =
+constexpr geomint_kk::mask_t STEP_MASK =
     X_MASK | V_MASK | F_MASK | OMEGA_MASK | TORQUE_MASK | RMASS_MASK | RADIUS_MASK | MASK_MASK |
     TYPE_MASK | TAG_MASK;
 
@@ -367,8 +367,8 @@ template <class DeviceType> void FixRigidQuatHiKokkos<DeviceType>::upload_types(
 {
   const int ntypes = atom->ntypes;
   for (int t = 1; t <= ntypes; t++) {
-    k_tcoeff.h_view(t) = per_type ? type_coeff[t] : geomint::RigidOUCoeff();
-    k_tradius.h_view(t) = core->radius_mode == RigidQuatHiCore::RADIUS_TYPE ? core->radius_type[t] : 0.0;
+    k_tcoeff.view_host()(t) = per_type ? type_coeff[t] : geomint::RigidOUCoeff();
+    k_tradius.view_host()(t) = core->radius_mode == RigidQuatHiCore::RADIUS_TYPE ? core->radius_type[t] : 0.0;
   }
   k_tcoeff.template modify<LMPHostType>();
   k_tcoeff.template sync<DeviceType>();
@@ -381,7 +381,7 @@ template <class DeviceType> void FixRigidQuatHiKokkos<DeviceType>::upload_types(
 namespace {
 template <class DeviceType>
 SphereBodies<DeviceType> sphere_bodies(AtomKokkos *atomKK, const RigidQuatHiCore *core,
-                                       const typename ArrayTypes<DeviceType>::tdual_double_2d &k_quat,
+                                       const typename geomint_kk::Views<DeviceType>::tdual_double_2d &k_quat,
                                        const typename FixRigidQuatHiKokkos<DeviceType>::tdual_coeff &k_tcoeff,
                                        const typename FixRigidQuatHiKokkos<DeviceType>::tdual_radius &k_tradius,
                                        int groupbit, bool per_type, double dtf, double kT, Update *update)

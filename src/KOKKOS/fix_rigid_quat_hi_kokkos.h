@@ -20,6 +20,7 @@ FixStyle(rigid/quat/hi/kk/host,FixRigidQuatHiKokkos<LMPHostType>);
 #define GEOMINT_FIX_RIGID_QUAT_HI_KOKKOS_H
 
 #include "fix_rigid_quat_hi.h"
+#include "geomint_kokkos_compat.h"
 #include "kokkos_type.h"
 
 #include "geomint/rigid_body.h"
@@ -51,7 +52,7 @@ template <class DeviceType> class FixRigidQuatHiKokkos : public FixRigidQuatHi {
   typedef Kokkos::DualView<double *, DeviceType> tdual_radius;
 
  private:
-  typename ArrayTypes<DeviceType>::tdual_double_2d k_quat;    // aliases FixRigidQuatHi::quat
+  typename geomint_kk::Views<DeviceType>::tdual_double_2d k_quat;    // aliases FixRigidQuatHi::quat
   tdual_coeff k_tcoeff;                                         // per type (hi off, per_type)
   tdual_radius k_tradius;                                       // hydrodynamic radius per type
   void sync_host_properties();
