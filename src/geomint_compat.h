@@ -191,6 +191,71 @@ namespace geomint_compat {
     return -1;
   }
 
+  // Restart records of a fix and of its Kokkos variants.  LAMMPS hands a fix the
+  // state stored in a restart file (Modify::add_fix, right after post_constructor())
+  // only when the stored style name matches: exactly up to 2022; from 8Feb2023 on
+  // (lammps/lammps PR #3538) the style without the -sf suffix is written and
+  // compared, but only while that suffix is enabled.  So a CPU restart read by
+  // fix X/kk (and the reverse, and X/kk/host, X/kk/device, 'suffix off') could
+  // silently start afresh.  match_restart_variants(), called from a fix's
+  // post_constructor(), renames stored records of this fix ID whose style is a
+  // variant of this fix's style (the same after dropping /kk, /kk/host, /kk/device)
+  // to the name Modify will compare, so that Modify restores them as its own.
+  // `style` is the name the fix will have: a fix made through -sf kk (or `suffix
+  // kk`) is created under the plain name and renamed X/kk after its creator
+  // returns, so the plugin's creators pass the final name.
+  // (The records are protected members of Modify: they are reached through member
+  // pointers formed in a derived class, which C++ allows.)
+  namespace detail {
+    struct ModifyRestartRecords : Modify {
+      static auto global_ids() { return &ModifyRestartRecords::id_restart_global; }
+      static auto global_styles() { return &ModifyRestartRecords::style_restart_global; }
+      static auto peratom_ids() { return &ModifyRestartRecords::id_restart_peratom; }
+      static auto peratom_styles() { return &ModifyRestartRecords::style_restart_peratom; }
+    };
+    inline std::string without_kokkos_suffix(std::string style)
+    {
+      for (const char *sfx : {"/kk/host", "/kk/device", "/kk"}) {
+        const size_t n = strlen(sfx);
+        if (style.size() > n && style.compare(style.size() - n, n, sfx) == 0) {
+          style.resize(style.size() - n);
+          break;
+        }
+      }
+      return style;
+    }
+    inline void rename_variants(LAMMPS *lmp, Fix *fix, const std::string &style, int n, char **ids,
+                                char **styles)
+    {
+#if LAMMPS_VERSION_NUMBER >= 20230208
+      const std::string wanted = utils::strip_style_suffix(style, lmp);
+#else
+      const std::string wanted = style;
+      (void) lmp;
+#endif
+      const std::string base = without_kokkos_suffix(style);
+      for (int i = 0; i < n; i++) {
+        if (strcmp(ids[i], fix->id) != 0 || wanted == styles[i]) continue;
+        if (without_kokkos_suffix(styles[i]) != base) continue;
+        delete[] styles[i];
+        styles[i] = new char[wanted.size() + 1];
+        strcpy(styles[i], wanted.c_str());
+      }
+    }
+  }    // namespace detail
+
+  inline void match_restart_variants(LAMMPS *lmp, Fix *fix, const std::string &style)
+  {
+    Modify *modify = lmp->modify;
+    using R = detail::ModifyRestartRecords;
+    if (modify->nfix_restart_global > 0)
+      detail::rename_variants(lmp, fix, style, modify->nfix_restart_global,
+                              modify->*R::global_ids(), modify->*R::global_styles());
+    if (modify->nfix_restart_peratom > 0)
+      detail::rename_variants(lmp, fix, style, modify->nfix_restart_peratom,
+                              modify->*R::peratom_ids(), modify->*R::peratom_styles());
+  }
+
   // Is a fix with this ID still registered in Modify?  Destructors check it
   // before removing atom callbacks (a fix deleted while being replaced, or
   // constructed outside Modify, has none), as current LAMMPS fixes do.

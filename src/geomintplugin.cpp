@@ -6,6 +6,7 @@
 #include "lammpsplugin.h"
 #include "version.h"
 #include "error.h"
+#include "geomint_compat.h"
 
 #include <cstring>
 
@@ -37,9 +38,22 @@ using namespace LAMMPS_NS;
 
 namespace {
 
-template <class FixType> void *fix_creator(void *lmp, int argc, char **argv)
+// Every fix is made through here: a restart file's state of this fix ID written by
+// its CPU or Kokkos variant (fix X, X/kk, X/kk/host, X/kk/device) is its own, on
+// every LAMMPS version (Modify matches the records right after the creator returns).
+// A Kokkos class asked for under its plain name was found through the kk suffix
+// (-sf kk, `suffix kk`): LAMMPS renames it X/kk after this returns.
+void *adopt_restart_variants(void *lmp, Fix *fix, bool kokkos_class)
 {
-  return new FixType(static_cast<LAMMPS *>(lmp), argc, argv);
+  std::string style = fix->style;
+  if (kokkos_class && style.find("/kk") == std::string::npos) style += "/kk";
+  geomint_compat::match_restart_variants(static_cast<LAMMPS *>(lmp), fix, style);
+  return fix;
+}
+
+template <class FixType, bool Kokkos = false> void *fix_creator(void *lmp, int argc, char **argv)
+{
+  return adopt_restart_variants(lmp, new FixType(static_cast<LAMMPS *>(lmp), argc, argv), Kokkos);
 }
 
 // pair, bond, angle and dihedral styles are made from the LAMMPS instance alone
@@ -48,20 +62,26 @@ template <class StyleType> void *style_creator(void *lmp)
   return new StyleType(static_cast<LAMMPS *>(lmp));
 }
 
-// fix rigid/quat/hi: the body style (arg[3]) picks the class
-void *rigid_quat_hi_creator(void *lmp, int argc, char **argv)
+// fix rigid/quat/hi: the body style (arg[3]) picks the class (`kokkos_name`: asked
+// for as rigid/quat/hi/kk, where a CPU class serves the other body styles)
+void *rigid_quat_hi_make(void *lmp, int argc, char **argv, bool kokkos_name)
 {
   auto *l = static_cast<LAMMPS *>(lmp);
   if (argc > 3 && strcmp(argv[3], "atom") != 0) {
 #ifdef GEOMINT_RIGID
-    return new FixRigidQuatHiBody(l, argc, argv);
+    return adopt_restart_variants(lmp, new FixRigidQuatHiBody(l, argc, argv), kokkos_name);
 #else
     l->error->all(FLERR, "Fix rigid/quat/hi: bodystyle {} needs a GEOMINT built with "
                   "GEOMINT_RIGID on (a LAMMPS with the RIGID package); this one was built "
                   "without it. Use bodystyle atom, or rebuild GEOMINT", argv[3]);
 #endif
   }
-  return new FixRigidQuatHi(l, argc, argv);
+  return adopt_restart_variants(lmp, new FixRigidQuatHi(l, argc, argv), kokkos_name);
+}
+
+void *rigid_quat_hi_creator(void *lmp, int argc, char **argv)
+{
+  return rigid_quat_hi_make(lmp, argc, argv, false);
 }
 
 #ifdef GEOMINT_KOKKOS
@@ -70,8 +90,8 @@ void *rigid_quat_hi_creator(void *lmp, int argc, char **argv)
 // -sf kk a CPU fix runs on the host copies of the atom data)
 template <class FixType> void *rigid_quat_hi_kk_creator(void *lmp, int argc, char **argv)
 {
-  if (argc > 3 && strcmp(argv[3], "atom") != 0) return rigid_quat_hi_creator(lmp, argc, argv);
-  return new FixType(static_cast<LAMMPS *>(lmp), argc, argv);
+  if (argc > 3 && strcmp(argv[3], "atom") != 0) return rigid_quat_hi_make(lmp, argc, argv, true);
+  return adopt_restart_variants(lmp, new FixType(static_cast<LAMMPS *>(lmp), argc, argv), true);
 }
 #endif
 
@@ -114,12 +134,12 @@ const StyleEntry styles[] = {
 #ifdef GEOMINT_KOKKOS
     // LAMMPS derives no suffixed names for plugin styles: each /kk name is registered
     {"fix", "bagogab/kk", "GEOMINT BAOAB Langevin integrator, Kokkos", nullptr,
-     &fix_creator<FixBagogabKokkos<LMPDeviceType>>},
+     &fix_creator<FixBagogabKokkos<LMPDeviceType>, true>},
     {"fix", "bagogab/kk/device", "GEOMINT BAOAB Langevin integrator, Kokkos device", nullptr,
-     &fix_creator<FixBagogabKokkos<LMPDeviceType>>},
+     &fix_creator<FixBagogabKokkos<LMPDeviceType>, true>},
     // (without a GPU backend LMPHostType is LMPDeviceType: the same class)
     {"fix", "bagogab/kk/host", "GEOMINT BAOAB Langevin integrator, Kokkos host", nullptr,
-     &fix_creator<FixBagogabKokkos<LMPHostType>>},
+     &fix_creator<FixBagogabKokkos<LMPHostType>, true>},
     {"fix", "rigid/quat/hi/kk", "GEOMINT quaternion rigid-body Langevin (spheres), Kokkos", nullptr,
      &rigid_quat_hi_kk_creator<FixRigidQuatHiKokkos<LMPDeviceType>>},
     {"fix", "rigid/quat/hi/kk/device", "GEOMINT quaternion rigid-body Langevin (spheres), Kokkos device",
@@ -127,17 +147,17 @@ const StyleEntry styles[] = {
     {"fix", "rigid/quat/hi/kk/host", "GEOMINT quaternion rigid-body Langevin (spheres), Kokkos host",
      nullptr, &rigid_quat_hi_kk_creator<FixRigidQuatHiKokkos<LMPHostType>>},
     {"fix", "nh/mod/kk", "GEOMINT modified Nose-Hoover thermostat, Kokkos", nullptr,
-     &fix_creator<FixNHModKokkos<LMPDeviceType>>},
+     &fix_creator<FixNHModKokkos<LMPDeviceType>, true>},
     {"fix", "nh/mod/kk/device", "GEOMINT modified Nose-Hoover thermostat, Kokkos device", nullptr,
-     &fix_creator<FixNHModKokkos<LMPDeviceType>>},
+     &fix_creator<FixNHModKokkos<LMPDeviceType>, true>},
     {"fix", "nh/mod/kk/host", "GEOMINT modified Nose-Hoover thermostat, Kokkos host", nullptr,
-     &fix_creator<FixNHModKokkos<LMPHostType>>},
+     &fix_creator<FixNHModKokkos<LMPHostType>, true>},
     {"fix", "multiscale/adaptive/kk", "GEOMINT force-scaling multiscale dynamics, Kokkos", nullptr,
-     &fix_creator<FixMultiscaleAdaptiveKokkos<LMPDeviceType>>},
+     &fix_creator<FixMultiscaleAdaptiveKokkos<LMPDeviceType>, true>},
     {"fix", "multiscale/adaptive/kk/device", "GEOMINT force-scaling multiscale dynamics, Kokkos device",
-     nullptr, &fix_creator<FixMultiscaleAdaptiveKokkos<LMPDeviceType>>},
+     nullptr, &fix_creator<FixMultiscaleAdaptiveKokkos<LMPDeviceType>, true>},
     {"fix", "multiscale/adaptive/kk/host", "GEOMINT force-scaling multiscale dynamics, Kokkos host",
-     nullptr, &fix_creator<FixMultiscaleAdaptiveKokkos<LMPHostType>>},
+     nullptr, &fix_creator<FixMultiscaleAdaptiveKokkos<LMPHostType>, true>},
 #endif
 };
 
