@@ -1,6 +1,6 @@
 /* ----------------------------------------------------------------------
-   GEOMINT - the triangle mesh of fix bagogab's in-triangle points
-   (spec/bagogab.md sections 3-4): reading and broadcasting the mesh file,
+   GEOMINT - the triangle mesh of fix bagogab's in-triangle points:
+   reading and broadcasting the mesh file,
    the vertex -> triangle index, the checks of every setup, the closest
    images of a triangle's corners, and the search and assignment of every
    point's triangle.  The mathematics is lib/geomint/mesh_table.h and
@@ -151,9 +151,9 @@ void BagogabMesh::check(int groupbit, int intri_bit, const char *intri_name, boo
     for (int d = 0; d < 3; d++)
       if (periodic[d] && !(ell < 0.5 * prd[d]))
         error->all(FLERR, "{}: triangle {} of mesh {} has an edge of length {:.6g}, not shorter "
-                   "than half the periodic box length {:.6g}; the closest-image rule needs a "
-                   "larger box",
-                   style, t + 1, file, ell, prd[d]);
+                   "than {:.6g}, half the periodic box length {:.6g} in {}; the closest-image "
+                   "rule needs periodic box lengths above twice the longest edge",
+                   style, t + 1, file, ell, 0.5 * prd[d], prd[d], "xyz"[d]);
   }
   dmax = longest;
 

@@ -1,7 +1,7 @@
 /* ----------------------------------------------------------------------
    GEOMINT - geometric integrators for LAMMPS
-   fix bagogab: BAOAB Langevin dynamics; see doc/fix_bagogab.rst and
-   ../shared/spec/bagogab.md.  The mathematics lives in lib/geomint/.
+   fix bagogab: BAOAB Langevin dynamics, and BAGOGAB with in-triangle
+   points; see doc/fix_bagogab.rst.  The mathematics lives in lib/geomint/.
 ------------------------------------------------------------------------- */
 
 #include "fix_bagogab.h"
@@ -89,6 +89,13 @@ FixBagogab::FixBagogab(LAMMPS *lmp, int narg, char **arg) :
   if (seed_value < 1.0 || seed_value > 2147483647.0 || seed_value != std::floor(seed_value))
     error->all(FLERR, "{}: seed must be an integer from 1 to 2147483647 (got {})", STYLE, arg[6]);
   seed = static_cast<int>(seed_value);
+
+  // the O step draws 3d noise and the in-triangle points move in 3d triangles:
+  // under fix enforce2d z would take up noise and drift
+  if (domain->dimension == 2)
+    error->all(FLERR, "{}: 2d simulations are not supported (its noise and its in-triangle points "
+               "are 3d); for 2d Langevin dynamics use fix nve with fix langevin and fix enforce2d",
+               STYLE);
 
   // keywords
 
@@ -230,9 +237,6 @@ int FixBagogab::setmask()
 
 void FixBagogab::init()
 {
-  if (domain->dimension == 2)
-    error->all(FLERR, "{}: 2d simulations are not supported; use fix langevin with fix enforce2d",
-               STYLE);
   if (utils::strmatch(update->integrate_style, "^respa"))
     error->all(FLERR, "{}: run_style respa is not supported; use run_style verlet", STYLE);
 
@@ -422,7 +426,9 @@ void FixBagogab::baoa_step(double s_def)
 }
 
 /* ----------------------------------------------------------------------
-   zero yes: the random impulses of the group sum to zero momentum
+   zero yes: the random impulses sum to zero momentum over the atoms that
+   receive noise (types with friction); nofriction atoms are left alone, so
+   that they are integrated by velocity Verlet exactly
 ------------------------------------------------------------------------- */
 
 void FixBagogab::baoa_step_zero(double s_def)
@@ -446,7 +452,8 @@ void FixBagogab::baoa_step_zero(double s_def)
     memory->create(delta, nmax_delta, 3, "bagogab:delta");
   }
 
-  // B A and the random velocity changes delta; their momentum and the total mass
+  // B A and the random velocity changes delta of the atoms with noise; their
+  // momentum and their total mass
 
   double local[4] = {0.0, 0.0, 0.0, 0.0};
   for (int i0 = 0; i0 < nlocal; i0 += B) {
@@ -457,6 +464,7 @@ void FixBagogab::baoa_step_zero(double s_def)
       if (s_def != 0.0) geomint::kick(v[i], f[i], s_def * dtf / m);
       geomint::kick(v[i], f[i], dtf / m);
       geomint::drift(x[i], v[i], half_h);
+      if (!geomint::ou_has_noise(s_type[type[i]])) continue;
       const double sigma = noise_sigma(i);
       for (int k = 0; k < 3; k++) {
         delta[i][k] = sigma * xi[j][k];
@@ -468,16 +476,18 @@ void FixBagogab::baoa_step_zero(double s_def)
   double vshift[3];
   random_momentum_shift(local, vshift);
 
-  // O with the shifted changes, then A
+  // O with the shifted changes (atoms without noise: c1 = 1, v unchanged), then A
 
   double de = 0.0;
   for (int i = 0; i < nlocal; i++) {
     if (!(mask[i] & groupbit)) continue;
     const int t = type[i];
-    const double m = rmass ? rmass[i] : mass[t];
-    const double d[3] = {delta[i][0] - vshift[0], delta[i][1] - vshift[1],
-                         delta[i][2] - vshift[2]};
-    de += m * geomint::ou_kick(v[i], c1_type[t], 1.0, d);
+    if (geomint::ou_has_noise(s_type[t])) {
+      const double m = rmass ? rmass[i] : mass[t];
+      const double d[3] = {delta[i][0] - vshift[0], delta[i][1] - vshift[1],
+                           delta[i][2] - vshift[2]};
+      de += m * geomint::ou_kick(v[i], c1_type[t], 1.0, d);
+    }
     geomint::drift(x[i], v[i], half_h);
   }
   if (tally_flag) e_bath_local += 0.5 * force->mvv2e * de;
@@ -485,8 +495,9 @@ void FixBagogab::baoa_step_zero(double s_def)
 
 /* ----------------------------------------------------------------------
    zero yes: the velocity shift that removes the net random momentum, the
-   mass-weighted mean of the random changes over the group; local = this
-   rank's (sum m delta_x, sum m delta_y, sum m delta_z, sum m)
+   mass-weighted mean of the random changes over the atoms that receive
+   noise; local = this rank's (sum m delta_x, sum m delta_y, sum m delta_z,
+   sum m) over them
 ------------------------------------------------------------------------- */
 
 void FixBagogab::random_momentum_shift(const double local[4], double shift[3]) const
@@ -657,10 +668,9 @@ void FixBagogab::restart(char *buf)
     v_is_half = list[4] != 0.0;
     dt_half = list[5];
   } else {
-    error->all(FLERR, "{}: the restart file holds fix {} state of layout version {} ({} values); "
-               "this GEOMINT reads versions 1 to {}: it was written by a newer GEOMINT. Use that "
-               "version, or a new fix ID to start the fix afresh",
-               STYLE, id, g.version, g.count, RESTART_VERSION);
+    geomint_restart::refuse_global(error, STYLE, id, g, RESTART_VERSION,
+                                   "Use the GEOMINT that wrote it, or a new fix ID to start the "
+                                   "fix afresh");
   }
   e_bath_local = 0.0;
   e_bath_restart = (comm->me == 0) ? list[0] : 0.0;
@@ -695,7 +705,8 @@ double FixBagogab::memory_usage()
 }
 
 /* ======================================================================
-   in-triangle points: the G sub-steps of BAGOGAB (spec/bagogab.md 3-8)
+   in-triangle points: the G sub-steps of BAGOGAB (doc/fix_bagogab.rst,
+   "In-triangle points")
    ====================================================================== */
 
 namespace {
@@ -823,7 +834,8 @@ void FixBagogab::pre_neighbor()
 }
 
 /* ----------------------------------------------------------------------
-   setup: checks, then every owned point gets its triangle (spec section 4)
+   setup: checks, then every owned point keeps its triangle or gets the
+   closest one
 ------------------------------------------------------------------------- */
 
 void FixBagogab::setup_pre_neighbor()
@@ -1010,7 +1022,10 @@ void FixBagogab::g_step(double tau)
   }
 }
 
-// O(h) on every group atom; zero yes acts on the free atoms; points tally Pi v
+// O(h) on every group atom; points tally Pi v.  zero yes acts on the atoms that
+// are not points and receive noise: a point's noise is projected into its
+// triangle's plane and its velocity is relative to the mesh, so that no common
+// shift could cancel it
 void FixBagogab::o_step()
 {
   double **v = atom->v;
@@ -1048,6 +1063,7 @@ void FixBagogab::o_step()
         geomint::tri_project(frames[i], v[i], ldot, pv);
         de += m * (v2 - geomint::dot3(pv, pv));
       } else if (zero_flag) {
+        if (!geomint::ou_has_noise(s_type[t])) continue;    // nofriction: v unchanged exactly
         for (int d = 0; d < 3; d++) {
           delta[i][d] = sigma * xi[j][d];
           local[d] += m * delta[i][d];
@@ -1064,6 +1080,7 @@ void FixBagogab::o_step()
     for (int i = 0; i < nlocal; i++) {
       if (!(mask[i] & groupbit) || (mask[i] & intri_bit)) continue;
       const int t = type[i];
+      if (!geomint::ou_has_noise(s_type[t])) continue;
       const double m = rmass ? rmass[i] : mass[t];
       const double d3[3] = {delta[i][0] - shift[0], delta[i][1] - shift[1],
                             delta[i][2] - shift[2]};

@@ -104,14 +104,16 @@ class FixBagogab : public Fix {
   // when the closing kick of the last step is still due (vout half)
   // (virtual: fix bagogab/kk runs them as parallel_for over the same kernels)
   virtual void baoa_step(double s_def);
-  virtual void baoa_step_zero(double s_def);    // the same with the net random momentum removed
+  // the same with the net random momentum of the atoms with noise removed
+  virtual void baoa_step_zero(double s_def);
   // B(scale h/2) on every group atom (points: projected, vertices: chain-rule
   // forces); apply = false only sums the kinetic-energy change; returns it
   // (this rank, energy units)
   virtual double kick_all(double scale, bool apply);
-  void random_momentum_shift(const double local[4], double shift[3]) const;    // zero yes
+  // zero yes: the mass-weighted mean random change over the atoms with noise
+  void random_momentum_shift(const double local[4], double shift[3]) const;
 
-  // in-triangle points (mesh keyword): spec/bagogab.md sections 3-8
+  // in-triangle points (mesh keyword): the G sub-steps of BAGOGAB
   bool mesh_active;                // the mesh keyword was given
   int intri_bit;                   // group bit of the points (0: none)
   class BagogabMesh *mesh;         // the mesh (bagogab_mesh.h), null without the mesh keyword

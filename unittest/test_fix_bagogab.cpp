@@ -1,6 +1,6 @@
 // fix bagogab (BAOAB core) inside an in-process LAMMPS with the plugin loaded.
 //
-// Statistical checks follow spec/bagogab.md section 10: independent replicas,
+// Statistical checks: independent replicas,
 // SE = s.d. of the replica averages / sqrt(N_rep), pass if |mean - exact| <= 4.5 SE
 // and SE <= SE_max (so the test stays sharp).  Tests named Slow* carry the ctest
 // label "slow" (./geomint test --all).
@@ -110,7 +110,7 @@ TEST(FixBagogab, OscillatorFullStepVelocitiesHaveTheKnownBias)
   expect_oscillator_exact(1.0, 1.0, "full");
 }
 
-TEST(FixBagogab, SlowOscillatorGridOfTheSpec)
+TEST(FixBagogab, SlowOscillatorGridOfStepsAndFrictions)
 {
   for (double h : {0.5, 1.0, 1.5})
     for (double damp : {0.1, 1.0, 10.0})
@@ -335,6 +335,60 @@ TEST(FixBagogab, ZeroYesConservesTotalMomentum)
   // without zero yes the bath does change the momentum (by ~sqrt(N) sigma)
   const double p_free = total_momentum_x("", vmax, nval);
   EXPECT_GT(p_free, 1e-3);
+}
+
+// zero yes removes the net random momentum over the atoms that receive noise:
+// force-free nofriction atoms keep their velocity exactly (velocity Verlet),
+// and the O step leaves the momentum of the atoms with noise unchanged (zero
+// here: no forces, so only O changes velocities, and c1 P = P for P = 0).
+// 256 force-free atoms, 10 % of them nofriction and three times heavier.
+// Before: the shift was taken over the whole group, the nofriction atoms
+// changed velocity every step (max |dv| 0.059 after 100 steps) and the momentum
+// of the others drifted (|P| 3.4, for sum m|v| 586).
+TEST(FixBagogab, ZeroYesActsOnTheAtomsWithNoise)
+{
+  for (const char *masses : {"mass 1 1.0\nmass 2 3.0\n", "set type 1 mass 1.0\nset type 2 mass 3.0\n"}) {
+    const bool per_atom = masses[0] == 's';
+    SCOPED_TRACE(per_atom ? "per-atom masses" : "per-type masses");
+    Session s;
+    s.cmd(std::string("units lj\natom_style ") + (per_atom ? "sphere" : "atomic") +
+          "\natom_modify map array\nlattice fcc 0.8\nregion box block 0 4 0 4 0 4\n"
+          "create_box 2 box\ncreate_atoms 1 box\nset type 1 type/fraction 2 0.1 999\n" + masses +
+          "pair_style zero 2.5\npair_coeff * *\nneighbor 0.3 bin\ntimestep 0.005\n"
+          "group noisy type 1\nvelocity all create 1.0 4928459 loop geom\n"
+          "velocity noisy zero linear\n"
+          "fix 1 all bagogab 1.0 1.0 1.0 48213 nofriction 2 zero yes\nthermo 0\nrun 0");
+    const std::vector<double> v0 = s.atom_vec3("v");
+    s.cmd("run 100");
+    const std::vector<double> v1 = s.atom_vec3("v");
+    LAMMPS_NS::Atom *atom = s.lmp->atom;
+    const int natoms = static_cast<int>(v0.size() / 3);
+    double p[3] = {0.0, 0.0, 0.0}, pabs = 0.0, dv_quiet = 0.0, dv_noisy = 0.0;
+    int nquiet = 0;
+    for (int t = 1; t <= natoms; t++) {
+      const int i = atom->map(t);
+      ASSERT_GE(i, 0);
+      const double m = atom->type[i] == 1 ? 1.0 : 3.0;
+      for (int d = 0; d < 3; d++) {
+        const double dv = std::fabs(v1[3 * (t - 1) + d] - v0[3 * (t - 1) + d]);
+        if (atom->type[i] == 2) {
+          dv_quiet = std::max(dv_quiet, dv);
+        } else {
+          dv_noisy = std::max(dv_noisy, dv);
+          p[d] += m * v1[3 * (t - 1) + d];
+          pabs += m * std::fabs(v1[3 * (t - 1) + d]);
+        }
+      }
+      if (atom->type[i] == 2) nquiet++;
+    }
+    const double pmax = std::max(std::fabs(p[0]), std::max(std::fabs(p[1]), std::fabs(p[2])));
+    std::printf("zero yes, %s: nofriction max |dv| = %.3g, |P| of the atoms with noise = %.3g "
+                "(sum m|v| %.3g)\n", per_atom ? "rmass" : "mass", dv_quiet, pmax, pabs);
+    ASSERT_GT(nquiet, 0);
+    EXPECT_GT(dv_noisy, 0.1) << "the atoms with noise must be thermostatted";
+    EXPECT_EQ(dv_quiet, 0.0) << "nofriction atoms without force must keep their velocity";
+    EXPECT_LE(pmax, 1e-13 * pabs);
+  }
 }
 
 // ---------------------------------------------------------------------------
@@ -567,6 +621,9 @@ TEST(FixBagogabKokkos, SameTrajectoryAsTheCPUFix)
   expect_same_run(oscillator_deck("sphere", "", 1000), 1e-12, "oscillators, per-atom masses");
   expect_same_run(oscillator_deck("atomic", " vout full", 1000), 1e-12, "oscillators, vout full");
   expect_same_run(oscillator_deck("atomic", " zero yes", 1000), 1e-12, "oscillators, zero yes");
+  // (the random momentum is removed over the atoms with noise only)
+  expect_same_run(oscillator_deck("atomic", " zero yes nofriction 2", 1000), 1e-12,
+                  "oscillators, zero yes, nofriction type");
   // the LJ liquid amplifies round-off: 100 steps to 1e-10
   expect_same_run(lj_liquid(4, 1.5, 87287) + "fix 1 all bagogab 1.5 1.2 0.5 4711\nrun 100", 1e-10,
                   "LJ liquid");
@@ -635,11 +692,24 @@ TEST(FixBagogab, BadSetupGivesHelpfulErrors)
     const std::string err = s.error_of(c.fix);
     EXPECT_NE(err.find(c.message), std::string::npos) << c.fix << "\n  gave: " << err;
   }
-  Session s;
-  s.cmd("units lj\ndimension 2\natom_style atomic\nboundary p p p\nlattice sq 0.8\n"
-        "region box block 0 4 0 4 -0.5 0.5\ncreate_box 1 box\ncreate_atoms 1 box\nmass 1 1\n"
-        "pair_style lj/cut 2.5\npair_coeff 1 1 1 1\nfix 1 all bagogab 1.0 1.0 1.0 5");
-  EXPECT_NE(s.error_of("run 1").find("2d simulations are not supported"), std::string::npos);
+}
+
+// 2d (dimension 2 with fix enforce2d, as for 2d colloids): the O step draws 3d
+// noise, which would put z noise and drift into the plane, so the fix refuses
+// 2d at its definition and names the LAMMPS fixes that do 2d Langevin dynamics
+// (before: the same refusal, at the first run and without the remedy)
+TEST(FixBagogab, TwoDimensionalSystemsAreRefusedWithTheRemedy)
+{
+  for (const char *extra : {"", " zero yes", " nofriction 1"}) {
+    Session s;
+    s.cmd("units lj\ndimension 2\natom_style atomic\nboundary p p p\nlattice sq 0.8\n"
+          "region box block 0 4 0 4 -0.5 0.5\ncreate_box 1 box\ncreate_atoms 1 box\nmass 1 1\n"
+          "pair_style lj/cut 2.5\npair_coeff 1 1 1 1\nfix 2d all enforce2d");
+    const std::string err = s.error_of(std::string("fix 1 all bagogab 1.0 1.0 1.0 5") + extra);
+    SCOPED_TRACE(extra);
+    EXPECT_NE(err.find("Fix bagogab: 2d simulations are not supported"), std::string::npos) << err;
+    EXPECT_NE(err.find("use fix nve with fix langevin and fix enforce2d"), std::string::npos) << err;
+  }
 }
 
 }    // namespace

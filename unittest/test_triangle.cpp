@@ -1,7 +1,7 @@
 // Kernel tests for in-triangle points: lib/geomint/triangle.h and
-// lib/geomint/mesh_table.h alone, no LAMMPS (spec/bagogab.md sections 1, 3-5).
+// lib/geomint/mesh_table.h alone, no LAMMPS.
 // Exact identities are checked to round-off: tolerances are a small multiple
-// of the double epsilon times the scale of the quantity.  Where the spec's
+// of the double epsilon times the scale of the quantity.  Where the
 // inward nudge (LAMBDA_EPS = 1e-10 in barycentrics at every edge event) enters,
 // the tolerance is a small multiple of LAMBDA_EPS times the edge length per event.
 #include "geomint/mesh_table.h"
@@ -262,9 +262,9 @@ TEST(TriangleFrame, DegenerateTrianglesAreDetected)
 
 // random collinear triples (rounded: not exactly on a line) are all degenerate,
 // and thin but legal triangles (2 area / L^2 from 1e-6 to 1e-11, above the
-// 1e-12 of the spec) are not, with det G = (2 area)^2 to a relative error of
-// ~eps L^2 / (2 area)
-TEST(TriangleFrame, DegeneracyIsResolvedDownToTheSpecThreshold)
+// threshold 2 area / L^2 = 1e-12, i.e. det G = DEGENERATE_DET L^4) are not,
+// with det G = (2 area)^2 to a relative error of ~eps L^2 / (2 area)
+TEST(TriangleFrame, DegeneracyIsResolvedDownToTheThreshold)
 {
   std::mt19937_64 rng(6);
   int missed = 0;
@@ -732,7 +732,8 @@ GDriftResult drift(const TestMesh &M, Point &P, double m, double tau)
   return g_drift(M, P.tri, P.vtx, P.lam, P.v, m, tau);
 }
 
-// the invariants of spec section 4 between steps
+// the invariants of a point between steps: a triangle, its corners, barycentrics
+// at least LAMBDA_EPS that sum to 1, and an in-plane velocity
 void expect_valid(const TestMesh &M, const Point &P, const char *where)
 {
   ASSERT_GE(P.tri, 0) << where;
@@ -758,7 +759,7 @@ std::vector<V3> placed(const std::vector<V3> &pos, uint64_t seed)
   return out;
 }
 
-// spec 10(c): one triangle
+// one triangle, rotated off the axes
 TestMesh single_triangle()
 {
   return TestMesh({{1, 2, 3}}, placed({{0, 0, 0}, {2, 0, 0}, {0.5, 1.5, 0}}, 1));
@@ -770,7 +771,7 @@ TestMesh flat_square()
   return TestMesh({{1, 2, 3}, {3, 4, 1}}, placed({{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}}, 2));
 }
 
-// spec 10(d): the hinge along 1-2 with a 50 degree fold; the neighbour lists
+// the hinge along 1-2 with a 50 degree fold; the neighbour lists
 // its corners in another order
 const double C50 = std::cos(50 * M_PI / 180), S50 = std::sin(50 * M_PI / 180);
 TestMesh folded_hinge()
@@ -1054,7 +1055,7 @@ TEST(GDrift, SingleSegmentRecoilIsTheClosedForm)
 }
 
 // (4) time reversal: drift tau, reverse v, drift tau.  Without an edge event
-// the start comes back to round-off.  With events the spec's inward nudge
+// the start comes back to round-off.  With events the inward nudge
 // (each clamp moves lambda by up to 2 LAMBDA_EPS) makes the piecewise drift
 // reversible only to O(LAMBDA_EPS L) per event, not to round-off.
 namespace {

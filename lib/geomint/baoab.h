@@ -44,6 +44,15 @@ GEOMINT_INLINE void drift(double x[3], const double v[3], double tau)
   x[2] += tau * v[2];
 }
 
+// Whether the O step of a type with s = 1 - c1^2 feeds noise into the
+// velocity: false exactly for rate 0 (the nofriction types, c1 = 1, s = 0),
+// whose O step leaves v unchanged.  `zero yes` removes the net random momentum
+// over the atoms (not in-triangle points) for which this is true.
+GEOMINT_INLINE bool ou_has_noise(double s)
+{
+  return s > 0.0;
+}
+
 // O: v <- c1 v + sigma xi on the full 3D velocity; sigma = sqrt(kT/m * s) in
 // velocity units.  Returns (|v_old|^2 - |v_new|^2), the kinetic energy (times
 // 2/m) handed to the bath, for the heat tally.

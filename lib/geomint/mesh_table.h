@@ -1,4 +1,4 @@
-// GEOMINT triangle mesh table (spec/bagogab.md section 3): the parser of
+// GEOMINT triangle mesh table of fix bagogab's in-triangle points: the parser of
 // mesh files and the edge -> triangle adjacency.  Host-side, no LAMMPS.
 //
 // File format (as LAMMPS data files): the first line is skipped, '#' starts a

@@ -1,5 +1,5 @@
-// GEOMINT in-triangle point kernels (BAGOGAB, seed 000; spec/bagogab.md
-// sections 1, 4 and 5): triangle frame and metric, barycentric projection,
+// GEOMINT in-triangle point kernels of the BAGOGAB splitting (doc/fix_bagogab.rst,
+// "In-triangle points"): triangle frame and metric, barycentric projection,
 // the inward clamp, closest point on a triangle, edge transfer and border
 // reflection of the in-plane velocity, and the exact piecewise G drift over a
 // frozen mesh with recoil on the vertices.
@@ -212,8 +212,11 @@ struct GDriftResult {
 
 enum GDriftStatus { G_OK = 0, G_TOO_MANY_SEGMENTS, G_MISSING_VERTEX, G_DEGENERATE };
 
-// Exact piecewise drift of one point over a frozen mesh for a time tau
-// (spec section 5.3).  On entry: tri (the triangle, 0-based), vtx[3] (local
+// Exact piecewise drift of one point over a frozen mesh for a time tau: straight
+// segments in the plane of the current triangle, an edge transfer (velocity
+// rotated about the edge into the neighbour's plane) or a border reflection at
+// each edge reached, and the recoil m ldot_k v dt of every segment on the
+// corners of its triangle.  On entry: tri (the triangle, 0-based), vtx[3] (local
 // indices of its vertices, closest images), F (its frame, not degenerate),
 // lam (barycentrics in the simplex), v (velocity; projected in-plane at the
 // start).  On exit the same for the triangle the point ends in, with v

@@ -222,6 +222,8 @@ template <class DeviceType> struct ZeroFirstFunctor : SumReduction<4> {
     if (d.s_def != 0.0) geomint::kick(vi, fi, d.s_def * d.dtf / m);
     geomint::kick(vi, fi, d.dtf / m);
     geomint::drift(xi_, vi, d.half_h);
+    d.store(i, xi_, vi);
+    if (!geomint::ou_has_noise(d.ptype(d.type[i], FixBagogabKokkos<DeviceType>::PT_S))) return;
     double xi[3];
     geomint::normal3(d.seed, d.tag[i], d.step, geomint::STREAM_O, xi);
     const double sigma = d.sigma_of(i);
@@ -230,7 +232,6 @@ template <class DeviceType> struct ZeroFirstFunctor : SumReduction<4> {
       sum[k] += m * delta(i, k);
     }
     sum[3] += m;
-    d.store(i, xi_, vi);
   }
 };
 
@@ -253,8 +254,10 @@ template <class DeviceType> struct ZeroSecondFunctor {
     const int t = d.type[i];
     double xi_[3], vi[3];
     d.load(i, xi_, vi);
-    const double dl[3] = {delta(i, 0) - shift[0], delta(i, 1) - shift[1], delta(i, 2) - shift[2]};
-    de += d.m_of(i) * geomint::ou_kick(vi, d.ptype(t, F::PT_C1), 1.0, dl);
+    if (geomint::ou_has_noise(d.ptype(t, F::PT_S))) {
+      const double dl[3] = {delta(i, 0) - shift[0], delta(i, 1) - shift[1], delta(i, 2) - shift[2]};
+      de += d.m_of(i) * geomint::ou_kick(vi, d.ptype(t, F::PT_C1), 1.0, dl);
+    }
     geomint::drift(xi_, vi, d.half_h);
     d.store(i, xi_, vi);
   }
@@ -781,6 +784,7 @@ template <class DeviceType> struct OFunctor : SumReduction<5> {
       sum[4] += mi * (v2 - geomint::dot3(pv, pv));
       for (int k = 0; k < 3; k++) m.d.v(i, k) = vi[k];
     } else if (m.zero_flag) {
+      if (!geomint::ou_has_noise(m.d.ptype(t, F::PT_S))) return;    // nofriction: v unchanged
       for (int k = 0; k < 3; k++) {
         m.delta(i, k) = sigma * xi[k];
         sum[k] += mi * m.delta(i, k);
@@ -837,6 +841,7 @@ template <class DeviceType> struct OZeroFunctor {
   {
     if (!m.is_free(i)) return;
     typedef FixBagogabKokkos<DeviceType> F;
+    if (!geomint::ou_has_noise(m.d.ptype(m.d.type[i], F::PT_S))) return;    // nofriction: untouched
     double vi[3] = {m.d.v(i, 0), m.d.v(i, 1), m.d.v(i, 2)};
     const double dl[3] = {m.delta(i, 0) - shift[0], m.delta(i, 1) - shift[1],
                           m.delta(i, 2) - shift[2]};
