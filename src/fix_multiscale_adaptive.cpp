@@ -1,6 +1,7 @@
 /* ----------------------------------------------------------------------
    GEOMINT - geometric integrators for LAMMPS
-   fix multiscale/adaptive (spec nh_mod_multiscale 2, 3, 5).
+   fix multiscale/adaptive: force-scaling multiscale dynamics (Guy 2018,
+   ch. 2, 4, 5; see doc/fix_multiscale_adaptive.rst).
 
    Per step (integrate yes):
      initial_integrate: [atomistic: thermostat half-step] kick, drift
@@ -18,6 +19,7 @@
 
 #include "fix_multiscale_adaptive.h"
 
+#include "geomint_compat.h"
 #include "geomint_restart.h"
 #include "geomint_target.h"
 
@@ -307,7 +309,7 @@ FixMultiscaleAdaptive::FixMultiscaleAdaptive(LAMMPS *lmp, int narg, char **arg) 
   if (mode == ATOMISTIC) {
     if (!temp_given || !kd_given)
       error->all(FLERR, "{}: mode atomistic needs 'temp Tstart Tstop Tdamp' and 'kd Kd' (the "
-                 "nh/mod thermostat of eq. 4.12)", STYLE);
+                 "nh/mod thermostat with scaled forces and derivative friction)", STYLE);
     if (!integrate)
       error->all(FLERR, "{}: integrate no is for mode continuum (the thermostat of mode "
                  "atomistic rescales velocities, which a body integrator owns)", STYLE);
@@ -318,7 +320,7 @@ FixMultiscaleAdaptive::FixMultiscaleAdaptive(LAMMPS *lmp, int narg, char **arg) 
   } else {
     if (drag_style == DRAG_NONE)
       error->all(FLERR, "{}: mode continuum needs a drag: 'drag stokes ETA [radius ...]' or "
-                 "'drag beta type B1 ... BN' (eq. 2.14)", STYLE);
+                 "'drag beta type B1 ... BN'", STYLE);
     if (rdrag_style == DRAG_STOKES && drag_style != DRAG_STOKES)
       error->all(FLERR, "{}: rdrag stokes takes the viscosity and radii of drag stokes; with "
                  "drag beta use rdrag beta type B1 ... BN", STYLE);
@@ -340,6 +342,14 @@ FixMultiscaleAdaptive::FixMultiscaleAdaptive(LAMMPS *lmp, int narg, char **arg) 
       beta_type.assign(ntypes + 1, 0.0);
       for (int t = 1; t <= ntypes; t++) beta_type[t] = geomint::msa_stokes_beta(eta, radius_type[t]);
     }
+  }
+  // a 2D run: the fix's drag, noise and flow act in the xy plane (see
+  // geomint::MSAStep::planar); dist sphere draws a direction in the plane
+  if (domain->dimension == 2) {
+    if (flow[2] != 0.0)
+      error->all(FLERR, "{}: flow uz must be 0 in a 2d simulation (got {}); the drag, noise and "
+                 "flow of this fix act in the xy plane", STYLE, flow[2]);
+    if (b_dist == geomint::MSA_SPHERE) b_dist = geomint::MSA_SPHERE_2D;
   }
   if (adaptive) {
     const bigint both = geomint_target::atoms_in_both(lmp, g1_bit, g2_bit);
@@ -425,6 +435,15 @@ void FixMultiscaleAdaptive::init()
       Fix *other = modify->fix[f];
       if (other == this || !other->time_integrate) continue;
       if (!geomint_target::atoms_in_both(lmp, groupbit, other->groupbit)) continue;
+      // a body integrator with its own thermostat: its bath and this fix's
+      // drag (and noise) would both act on the bodies
+      if (utils::strmatch(other->style, "^rigid/quat/hi") || utils::strmatch(other->style, "^rigid/nvt") ||
+          utils::strmatch(other->style, "^rigid/npt"))
+        error->all(FLERR, "{}: integrate no: fix {} ({}) thermostats its bodies itself, so its "
+                   "bath and the drag{} of this fix would both act on them (the drag twice). "
+                   "Use fix rigid, rigid/small, rigid/nve or poems (without their langevin "
+                   "keyword) as the body integrator of this fix, or fix {} alone", STYLE,
+                   other->id, other->style, brownian ? " and noise" : "", other->style);
       const bool body = utils::strmatch(other->style, "^rigid") || utils::strmatch(other->style, "^poems");
       if (!body)
         error->all(FLERR, "{}: integrate no is for bodies, but fix {} ({}) integrates atoms of "
@@ -540,7 +559,7 @@ void FixMultiscaleAdaptive::setup(int /*vflag*/)
     geomint_target::nhmod_setup(lmp, STYLE, tdof * force->boltz * t_current, tdof, t_target,
                                 t_damp, qmass_given, y, y_valid, qmass);
   } else {
-    // eps = m / beta in units of tchar (eq. 2.6), the largest in the group
+    // eps = m / beta (the inertial time) in units of tchar, the largest in the group
     double e = 0.0;
     for (int i = 0; i < atom->nlocal; i++)
       if (atom->mask[i] & groupbit) {
@@ -657,7 +676,7 @@ void FixMultiscaleAdaptive::grow_fpot()
 
 // f_p on each owned atom of G1 or G2 from the atoms (owned and ghost) of the
 // other group within the pair cutoff, through pair->single() with the
-// special-bond factors; then the unscaled signal and the switch (eq. 5.7)
+// special-bond factors; then the unscaled signal and the switch
 void FixMultiscaleAdaptive::potential_forces()
 {
   if (!adaptive) return;
@@ -792,7 +811,7 @@ void FixMultiscaleAdaptive::drags_and_noise(bool setup, int i0, int i1, double s
   }
 }
 
-// sum m v^2 / (dim N kB) over the group: all degrees of freedom (the seed's N)
+// sum m v^2 / (dim N kB) over the group: all dim N degrees of freedom
 double FixMultiscaleAdaptive::kinetic_temperature()
 {
   double local[2] = {0.0, 0.0}, all[2];
@@ -837,6 +856,7 @@ geomint::MSAStep FixMultiscaleAdaptive::step_scalars() const
   s.continuum = mode == CONTINUUM ? 1 : 0;
   s.noise = mode == CONTINUUM && brownian ? 1 : 0;
   s.exact = exact_damp ? 1 : 0;
+  s.planar = domain->dimension == 2 ? 1 : 0;
   return s;
 }
 
@@ -1012,8 +1032,8 @@ int FixMultiscaleAdaptive::modify_param(int narg, char **arg)
 
 /* ----------------------------------------------------------------------
    scalar: -(W_d + W_b), the energy friction and noise took out (ecouple:
-   etotal + f_ID is conserved for a2 = a2* = 1; for a2 < 1 check eq. 5.18
-   with the vector)
+   etotal + f_ID is conserved for a2 = a2* = 1; for a2 < 1 check the
+   balance KE - W_d - W_p - W_k - W_b = const with the vector)
    vector: a2* a2 F_p switch_step W_d W_p W_k W_b zeta zetadot eps a2*PE
 ------------------------------------------------------------------------- */
 
@@ -1022,7 +1042,8 @@ double FixMultiscaleAdaptive::compute_scalar()
   double w[2] = {wd, wb}, all[2];
   MPI_Allreduce(w, all, 2, MPI_DOUBLE, MPI_SUM, world);
   if (mode == ATOMISTIC) all[0] = w_thermo;
-  return -(all[0] + all[1]);
+  const double removed = all[0] + all[1];
+  return removed == 0.0 ? 0.0 : -removed;    // +0, not -0, before any work (thermo prints "-0")
 }
 
 double FixMultiscaleAdaptive::compute_vector(int n)
@@ -1153,15 +1174,11 @@ void FixMultiscaleAdaptive::unpack_restart(int nlocal, int nth)
   int m = 0;
   for (int i = 0; i < nth; i++) m += static_cast<int>(extra[nlocal][m]);
   const int size = static_cast<int>(extra[nlocal][m]);
-  if (extra[nlocal][m + 1] != RESTART_VERSION)
-    error->one(FLERR, "{}: the restart file holds per-atom state of fix {} in an unknown layout "
-               "(version {}); this GEOMINT reads version {}. Use a new fix ID to start afresh",
-               STYLE, id, extra[nlocal][m + 1], RESTART_VERSION);
-  if (size != nstate + 2)
-    error->one(FLERR, "{}: the restart file holds {} per-atom values of fix {}, this fix keeps {} "
-               "(rdrag adds the rotational drags): define the fix with the keywords of the run "
-               "that wrote the file, or use a new fix ID to start afresh",
-               STYLE, size - 2, id, nstate);
+  if (size != nstate + 2 || extra[nlocal][m + 1] != RESTART_VERSION)
+    geomint_restart::refuse_peratom(lmp, STYLE, id, &extra[nlocal][m], RESTART_VERSION, nstate,
+                                    "Define the fix with the keywords of the run that wrote the "
+                                    "file (rdrag and integrate no add per-atom values), or use a "
+                                    "new fix ID to start afresh");
   for (int k = 0; k < nstate; k++) state[nlocal][k] = extra[nlocal][m + 2 + k];
 }
 

@@ -1,11 +1,11 @@
 /* -*- c++ -*- ----------------------------------------------------------
    GEOMINT - geometric integrators for LAMMPS
-   fix multiscale/adaptive: force-scaling multiscale dynamics (seed 002,
+   fix multiscale/adaptive: force-scaling multiscale dynamics (Guy 2018,
    ch. 2, 4, 5).  mode atomistic: the modified Nose-Hoover thermostat with
-   the forces and the k_d zetadot friction scaled by a2 (eq. 4.12); mode
+   the forces and the k_d zetadot friction scaled by a2; mode
    continuum: Stokes-damped dynamics with forces, drag and Brownian noise
-   scaled by a2 (eq. 2.14); adaptive: the potential force between two
-   groups stays unscaled until it crosses a threshold (eqs. 5.6, 5.7).
+   scaled by a2; adaptive: the potential force between two
+   groups stays unscaled until it crosses a threshold.
    integrate no: forces only, for fix rigid, rigid/small or poems.
    See doc/fix_multiscale_adaptive.rst.
 ------------------------------------------------------------------------- */

@@ -1,7 +1,7 @@
 /* ----------------------------------------------------------------------
    GEOMINT - geometric integrators for LAMMPS
-   fix nh/mod: the modified Nose-Hoover thermostat (spec nh_mod_multiscale
-   1.5).  Per step: thermostat half-step (tau = h/2), v += h/2 f/m,
+   fix nh/mod: the modified Nose-Hoover thermostat (Guy 2018, ch. 3).
+   Per step: thermostat half-step (tau = h/2), v += h/2 f/m,
    x += h v; forces; v += h/2 f/m, thermostat half-step.  The half-step is
    the kernel lib/geomint/nh_mod.h: zeta drifts by tau/2 zetadot, the
    kinetic energy follows y' = -2 (zeta + kd zetadot) y exactly, zeta drifts
@@ -10,6 +10,7 @@
 
 #include "fix_nh_mod.h"
 
+#include "geomint_compat.h"
 #include "geomint_restart.h"
 #include "geomint_target.h"
 
@@ -234,13 +235,13 @@ int FixNHMod::modify_param(int narg, char **arg)
 }
 
 /* ----------------------------------------------------------------------
-   scalar: -W, the ecouple term (etotal + f_ID is conserved, seed eq. 3.16)
+   scalar: -W, the ecouple term (etotal + f_ID is conserved)
    vector: zeta, zetadot, gamma_eff, W, T_target, Q, eps
 ------------------------------------------------------------------------- */
 
 double FixNHMod::compute_scalar()
 {
-  return -work;
+  return work == 0.0 ? 0.0 : -work;    // +0, not -0, before any work (thermo prints "-0")
 }
 
 double FixNHMod::compute_vector(int n)

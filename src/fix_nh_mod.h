@@ -1,6 +1,6 @@
 /* -*- c++ -*- ----------------------------------------------------------
    GEOMINT - geometric integrators for LAMMPS
-   fix nh/mod: the modified Nose-Hoover thermostat (seed 002, ch. 3): NH
+   fix nh/mod: the modified Nose-Hoover thermostat (Guy 2018, ch. 3): NH
    friction zeta plus a derivative term k_d zetadot on the kinetic-energy
    error (a PI controller), integrated as thermostat half-steps around
    velocity Verlet with the exact solution of the kinetic-energy sub-step.

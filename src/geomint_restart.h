@@ -10,13 +10,16 @@
    Per-atom state (pack_restart/unpack_restart): LAMMPS's own convention
    [size, ...] with the version as the first value after the size:
      [n + 2, version, value_1 .. value_n]
-   A legacy per-atom layout is recognised by its size.
+   A legacy per-atom layout is recognised by its size; any other layout is
+   refused with refuse_peratom().
 ------------------------------------------------------------------------- */
 
 #ifndef GEOMINT_RESTART_H
 #define GEOMINT_RESTART_H
 
 #include "error.h"
+#include "geomint_compat.h"
+#include "lammps.h"
 
 #include <cstdio>
 #include <string>
@@ -66,6 +69,26 @@ namespace geomint_restart {
     error->all(FLERR, "{}: the restart file holds fix {} state of an unknown layout (version {}, "
                "{} values); this GEOMINT reads version {}. {}",
                style, id, g.versioned ? g.version : 0, g.count, version, advice);
+  }
+
+  // the ERROR for per-atom state of a layout this fix does not read.
+  // `record` is the fix's record in atom->extra, [size, version, values...]
+  // (size counts the two header words); `version` and `count` are the
+  // layout the fix reads now (its version and number of values); `advice`:
+  // what the user can do.  Called from unpack_restart(), on the rank that
+  // holds the atom (other ranks may hold none): it stops the run with a
+  // line that reaches the screen and the log also in a batch job
+  // (geomint_compat::error_one)
+  [[noreturn]] inline void refuse_peratom(LAMMPS *lmp, const char *style, const char *id,
+                                          const double *record, int version, int count,
+                                          const std::string &advice)
+  {
+    const int size = static_cast<int>(record[0]);
+    geomint_compat::error_one(lmp, FLERR, "{}: the restart file holds per-atom fix {} state of an "
+                              "unknown layout (version {}, {} values); fix {} as defined now reads "
+                              "version {} with {} values. {}",
+                              style, id, size > 1 ? record[1] : 0.0, size > 2 ? size - 2 : 0, id,
+                              version, count, advice);
   }
 
 }    // namespace geomint_restart

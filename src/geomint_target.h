@@ -14,6 +14,7 @@
 #include "error.h"
 #include "fix.h"
 #include "force.h"
+#include "geomint_compat.h"
 #include "input.h"
 #include "lammps.h"
 #include "modify.h"

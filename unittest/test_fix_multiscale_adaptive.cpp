@@ -1,5 +1,5 @@
-// fix multiscale/adaptive: force-scaling multiscale dynamics (seed 002,
-// ch. 2, 4, 5; spec nh_mod_multiscale 2, 3, 5).
+// fix multiscale/adaptive: force-scaling multiscale dynamics (Guy 2018,
+// ch. 2, 4, 5).
 #include "lammps_session.h"
 
 #include <gtest/gtest.h>
@@ -58,7 +58,7 @@ double block_se(const std::vector<double> &v, int nblocks)
 
 }    // namespace
 
-// spec 2.1: eq. 2.14 with a constant a2 is eq. 2.14 unscaled with every
+// with a constant a2 the scaled equation of motion is the unscaled one with every
 // mass times 1/a2, drag and noise included, so the two runs agree to
 // round-off (grown by the liquid's chaos, which the drag damps); the
 // unscaled mass-10 run is also fix nve + fix viscous (the explicit drag is
@@ -113,7 +113,7 @@ TEST(FixMultiscaleAdaptive, AtomisticUnitA2IsNhMod)
   EXPECT_GT(max_abs_diff(scaled.x, nh.x), 1e-3);
 }
 
-// eq. 5.18: T - W_d - W_p - W_k - W_b is constant.  Each kick credits its
+// the energy balance: T - W_d - W_p - W_k - W_b is constant.  Each kick credits its
 // kinetic-energy change to the forces exactly, so the balance holds to
 // round-off; and the work of the scaled conservative forces is -a2 dPhi up
 // to velocity Verlet's O(h^2) error (the physics of the bookkeeping)
@@ -156,7 +156,7 @@ TEST(FixMultiscaleAdaptive, WorksCloseTheEnergyBalance)
 }
 
 // the noise: friction and noise both scaled by a2 give the kinetic
-// temperature a2 T (pitfall 8, the seed's choice); noise_scale sqrt
+// temperature a2 T (the published choice); noise_scale sqrt
 // restores fluctuation-dissipation (T); held noise (every N) is sized for
 // its hold.  Free atoms (pair zero), 1000 of them, 40 relaxation times of
 // samples: <T> within 4 standard errors (block means) plus the O(gamma h)
@@ -191,7 +191,7 @@ TEST(FixMultiscaleAdaptive, NoiseGivesItsTemperature)
   }
 }
 
-// the adaptive switch (eqs. 5.6, 5.7) on a flyby: one particle carried by
+// the adaptive switch on a flyby: one particle carried by
 // the flow past a fixed attractor.  The unscaled signal |F_p|/beta of every
 // step (compute group/group, LAMMPS's own pair loop) replayed through the
 // documented law gives the fix's a2* at every step: plain, with hold N
@@ -285,7 +285,7 @@ TEST(FixMultiscaleAdaptive, ExcludedPairsGiveTheSameDynamics)
 
 // integrate no under fix rigid/small: the fix writes the scaled forces and
 // drags into atom->f; with a constant a2 the bodies move as unscaled bodies
-// with every mass times 1/a2 (spec 2.1 through J^T f)
+// with every mass times 1/a2 (the same scaling through J^T f)
 TEST(FixMultiscaleAdaptive, IntegrateNoUnderRigidSmallScalesTheBodies)
 {
   // (a2 0.2 and mass 5, not powers of two: the runs then differ in round-off)
@@ -451,8 +451,8 @@ TEST(FixMultiscaleAdaptive, AdaptiveRefusesKspace)
 }
 
 // integrate no: the works credit each half-kick of the body integrator with
-// (h/2) f . (v before + v after)/2, exact for a rigid body's kick, so eq.
-// 5.18 holds up to the rotational part of the second half-kick, seen after
+// (h/2) f . (v before + v after)/2, exact for a rigid body's kick, so the
+// energy balance KE - W = const holds up to the rotational part of the second half-kick, seen after
 // fix rigid/small has turned the body (first order in h: 0.172 -> 0.088
 // for h 0.004 -> 0.002 without drag and noise; here, hot dimers in a dense
 // liquid, 4e-4 of |W_d|), with Brownian forces drawn every step, whose
@@ -499,4 +499,241 @@ TEST(FixMultiscaleAdaptive, IntegrateNoWorksCloseTheBalance)
       for (int k = 0; k < 4; k++) EXPECT_NEAR(w[k], works[k], 1e-12 * std::fabs(works[k])) << runs << k;
     }
   }
+}
+
+namespace {
+
+// a 2D box (dimension 2) of `n` atoms at random in-plane positions (z = 0),
+// atom style `style`, mass 1 (atomic) or diameter 1 density 1.9 (sphere)
+std::string plane_of_atoms(const std::string &style, int n, double side)
+{
+  const std::string l = std::to_string(side);
+  return "units lj\ndimension 2\natom_style " + style +
+      "\natom_modify map array\nboundary p p p\nregion b block 0 " + l + " 0 " + l +
+      " -0.5 0.5\ncreate_box 1 b\ncreate_atoms 1 random " + std::to_string(n) + " 4321 NULL\n" +
+      (style == "sphere" ? "set type 1 diameter 1.0\nset type 1 density 1.9\n" : "mass 1 1.0\n");
+}
+
+// the largest |z| of the positions and |v_z| (and, spin, |omega_x|, |omega_y|)
+double out_of_plane(Session &s, bool spin)
+{
+  double worst = 0.0;
+  const std::vector<double> x = s.atom_vec3("x"), v = s.atom_vec3("v");
+  for (size_t i = 2; i < x.size(); i += 3) worst = std::max({worst, std::fabs(x[i]), std::fabs(v[i])});
+  if (spin) {
+    const std::vector<double> w = s.atom_vec3("omega");
+    for (size_t i = 0; i < w.size(); i += 3) worst = std::max({worst, std::fabs(w[i]), std::fabs(w[i + 1])});
+  }
+  return worst;
+}
+
+}    // namespace
+
+// dimension 2: the fix's drag, Brownian force and flow act in the xy plane
+// and its rotational drag on the z spin only, so z, v_z (and omega_x,
+// omega_y) stay exactly 0 on every path: explicit and exact drag, dist
+// gauss, sphere and uniform, noise held every N, flow, rdrag, integrate no
+// under fix rigid/small, mode atomistic; with fix enforce2d (which zeroes
+// f_z and v_z before final_integrate, where the noise used to come in) and
+// without it (the fix alone).  Before: z reached 1e-2 .. 1e-1 in 500 steps
+TEST(FixMultiscaleAdaptive, TwoDimensionsStayInThePlane)
+{
+  struct Case {
+    std::string style, fix;
+  };
+  const std::string fx = "fix 1 all multiscale/adaptive a2 0.5 ";
+  const std::string cont = fx + "mode continuum drag beta type 1.0 ";
+  const Case cases[] = {
+      {"atomic", cont + "brownian 1.0 4928"},
+      {"atomic", cont + "brownian 1.0 4928 dist sphere every 3 flow 0.3 -0.2 0"},
+      {"atomic", cont + "brownian 1.0 4928 dist uniform noise_scale sqrt temp instant"},
+      {"atomic", cont + "brownian 1.0 4928 dist sphere damp_integrator exact flow 0.1 0.2 0.0"},
+      {"atomic", cont + "brownian 1.0 4928 dist uniform every 2 damp_integrator exact"},
+      {"sphere", fx + "mode continuum drag stokes 0.05 rdrag stokes brownian 1.0 77"},
+      {"sphere", fx + "mode continuum drag stokes 0.05 rdrag stokes brownian 1.0 77 dist sphere "
+                      "damp_integrator exact"},
+      {"atomic", fx + "mode atomistic temp 1.0 1.0 0.5 kd 0.05"},
+  };
+  for (const Case &c : cases)
+    for (const std::string enforce : {"fix 2 all enforce2d\n", ""}) {
+      Session s(true, 0);
+      s.cmd(plane_of_atoms(c.style, 200, 20.0) +
+            "pair_style soft 1.0\npair_coeff * * 5.0\nvelocity all create 1.0 5 loop geom\n" +
+            (c.style == "sphere" ? "set group all omega 0.0 0.0 1.0\n" : "") + "timestep 0.01\n" +
+            c.fix + "\n" + enforce + "thermo 0\nrun 500");
+      const double z = out_of_plane(s, c.style == "sphere");
+      std::printf("%s%s: max |z|, |v_z| (|omega_xy|) after 500 steps %.3g\n", c.fix.c_str(),
+                  enforce.empty() ? "" : " + enforce2d", z);
+      // (stop at the first atom out of the plane: without fix enforce2d such
+      // atoms leave the flat 2D box, and LAMMPS's binning may crash on them)
+      ASSERT_EQ(z, 0.0) << c.fix << (enforce.empty() ? "" : " + enforce2d");
+      EXPECT_GT(s.equal("temp"), 0.1) << c.fix;    // it moved
+    }
+  // integrate no under fix rigid/small: dimers on a square lattice
+  for (const std::string enforce : {"fix 3 all enforce2d\n", ""}) {
+    Session s(true, 0);
+    s.cmd("units lj\ndimension 2\natom_style bond\natom_modify map array\nlattice sq 0.5\n"
+          "region box block 0 10 0 10 -0.5 0.5\ncreate_box 1 box\ncreate_atoms 1 box\nmass 1 1.0\n"
+          "variable m atom floor((id-1)/2)+1\nset group all mol v_m\n"
+          "velocity all create 1.0 87287 loop geom\npair_style soft 1.0\npair_coeff * * 5.0\n"
+          "neigh_modify exclude molecule/intra all\ncomm_modify cutoff 3.0\ntimestep 0.005\n"
+          "fix 1 all multiscale/adaptive a2 0.3 mode continuum drag beta type 1.0 brownian 1.0 717 "
+          "flow 0.2 0.1 0 integrate no\nfix 2 all rigid/small molecule\n" + enforce + "thermo 0\nrun 300");
+    const double z = out_of_plane(s, false);
+    std::printf("integrate no under rigid/small%s: max |z|, |v_z| after 300 steps %.3g\n",
+                enforce.empty() ? "" : " + enforce2d", z);
+    EXPECT_EQ(z, 0.0) << enforce;
+  }
+}
+
+// dimension 2, dist sphere: the noise is a random direction in the plane
+// with |F|^2 = 2 sigma^2 (a 3D direction would leave the plane); gauss and
+// uniform have no z component.  Seen in atom->f after setup under
+// integrate no, where the fix writes its forces (at rest, pair zero: only
+// the noise), without fix enforce2d to clean up.  sigma^2 = 2 beta kB T/(N
+// h) = 2 * 2.0 * 1.5 / 0.01 = 600 here, so |F|^2 = 1200
+TEST(FixMultiscaleAdaptive, TwoDimensionalNoiseLiesInThePlane)
+{
+  for (const std::string dist : {"sphere", "gauss", "uniform"}) {
+    Session s(true, 0);
+    s.cmd("units lj\ndimension 2\natom_style bond\natom_modify map array\nlattice sq 0.5\n"
+          "region box block 0 10 0 10 -0.5 0.5\ncreate_box 1 box\ncreate_atoms 1 box\nmass 1 1.0\n"
+          "variable m atom floor((id-1)/2)+1\nset group all mol v_m\npair_style zero 1.0\n"
+          "pair_coeff * *\ncomm_modify cutoff 3.0\ntimestep 0.01\nfix 1 all multiscale/adaptive a2 1.0 mode continuum "
+          "drag beta type 2.0 brownian 1.5 4928 dist " + dist +
+          " integrate no\nfix 2 all rigid/small molecule\nthermo 0\nrun 0");
+    const std::vector<double> f = s.atom_vec3("f");
+    double fz = 0.0, worst = 0.0;
+    for (size_t i = 0; i < f.size(); i += 3) {
+      fz = std::max(fz, std::fabs(f[i + 2]));
+      worst = std::max(worst, std::fabs(f[i] * f[i] + f[i + 1] * f[i + 1] - 1200.0));
+    }
+    std::printf("dist %s: max |f_z| %.3g, max ||f|^2 - 2 sigma^2| %.3g\n", dist.c_str(), fz, worst);
+    EXPECT_EQ(fz, 0.0) << dist;
+    if (dist == "sphere") EXPECT_LT(worst, 1e-10 * 1200.0);
+    else EXPECT_GT(worst, 1.0);    // (gauss and uniform have no fixed size)
+  }
+}
+
+// dimension 2, free atoms (pair zero): the Langevin dynamics of the fix
+// gives each in-plane component its equipartition share, m <v_x^2> =
+// m <v_y^2> = kB T (noise_scale sqrt: T = 1), for every distribution,
+// held noise and the exact drag; mode atomistic holds the 2D compute temp
+// (2N - 2 degrees of freedom) on its target.  1000 atoms, 400 samples 50
+// steps apart after 20 relaxation times; the standard error from 20 block
+// means of the series (3e-3 to 5e-3 measured), tolerance 4 SE plus the O(gamma h)
+// bias of the splitting (gamma h = 0.005)
+TEST(FixMultiscaleAdaptive, TwoDimensionsGiveTheTemperature)
+{
+  struct Case {
+    std::string fix;
+    double expect;
+  };
+  const std::string cont = "fix 1 all multiscale/adaptive a2 0.5 mode continuum drag beta type 1.0 "
+                           "brownian 1.0 3311 noise_scale sqrt";
+  const Case cases[] = {{cont, 1.0},
+                        {cont + " dist sphere every 2", 1.0},
+                        {cont + " dist uniform", 1.0},
+                        {cont + " damp_integrator exact", 1.0},
+                        {"fix 1 all multiscale/adaptive a2 0.5 mode atomistic temp 1.0 1.0 0.5 kd 0.5", 1.0}};
+  for (const Case &c : cases) {
+    const bool atomistic = c.fix.find("atomistic") != std::string::npos;
+    Session s(true, 0);
+    // (mode atomistic needs forces to exchange energy between the atoms)
+    s.cmd(plane_of_atoms("atomic", 1000, atomistic ? 40.0 : 100.0) +
+          (atomistic ? "pair_style soft 1.0\npair_coeff * * 5.0\n" : "pair_style zero 1.0\npair_coeff * *\n") +
+          "velocity all create 1.0 5 loop geom\ntimestep 0.01\n" + c.fix +
+          "\nfix 2 all enforce2d\nvariable kx atom mass*vx*vx\nvariable ky atom mass*vy*vy\n"
+          "compute kx all reduce ave v_kx\ncompute ky all reduce ave v_ky\n"
+          "thermo_style custom step temp c_kx c_ky\nthermo 0\nrun 2000");
+    std::vector<double> tx, ty, t;
+    for (int k = 0; k < 400; k++) {
+      s.cmd("run 50 pre no post no");
+      tx.push_back(s.equal("c_kx"));
+      ty.push_back(s.equal("c_ky"));
+      t.push_back(s.equal("temp"));
+    }
+    const double mx = mean(tx), my = mean(ty), mt = mean(t);
+    const double sx = block_se(tx, 20), sy = block_se(ty, 20), st = block_se(t, 20);
+    std::printf("%s\n  m<vx^2> %.5f +- %.5f, m<vy^2> %.5f +- %.5f, <T> %.5f +- %.5f (expect %.3f)\n",
+                c.fix.c_str(), mx, sx, my, sy, mt, st, c.expect);
+    if (atomistic) {
+      EXPECT_NEAR(mt, c.expect, 4.0 * st + 0.005) << c.fix;
+    } else {
+      EXPECT_NEAR(mx, c.expect, 4.0 * sx + 0.005) << c.fix;
+      EXPECT_NEAR(my, c.expect, 4.0 * sy + 0.005) << c.fix;
+      EXPECT_LT(sx, 0.01);
+    }
+    EXPECT_EQ(out_of_plane(s, false), 0.0) << c.fix;
+  }
+}
+
+// integrate no under a body integrator that thermostats its bodies itself
+// (fix rigid/quat/hi, rigid/nvt, rigid/npt): its bath and this fix's drag
+// would both act on the bodies (the drag twice); refused with what to do.
+// Before: accepted silently
+TEST(FixMultiscaleAdaptive, IntegrateNoRefusesABodyThermostat)
+{
+  {
+    Session s(true, 0);
+    s.cmd("units lj\natom_style sphere\natom_modify map array\nregion box block 0 10 0 10 0 10\n"
+          "create_box 1 box\ncreate_atoms 1 random 20 123 NULL\nset type 1 diameter 1.0\n"
+          "set type 1 density 1.9\npair_style zero 1.0\npair_coeff * *\n");
+    const std::string err = s.error_of(
+        "fix 1 all multiscale/adaptive a2 0.5 mode continuum drag beta type 1.0 brownian 1.0 5 "
+        "integrate no\nfix 2 all rigid/quat/hi atom 1.0 1.0 4928 viscosity 0.0795774715 radius atom",
+        "run 1");
+    EXPECT_NE(err.find("integrate no: fix 2 (rigid/quat/hi) thermostats its bodies itself"), std::string::npos) << err;
+    EXPECT_NE(err.find("the drag and noise of this fix would both act on them"), std::string::npos) << err;
+    EXPECT_NE(err.find("Use fix rigid, rigid/small, rigid/nve or poems"), std::string::npos) << err;
+  }
+  {
+    Session s(true, 0);
+    s.cmd("units lj\natom_style bond\natom_modify map array\nlattice fcc 0.6\n"
+          "region box block 0 2 0 2 0 2\ncreate_box 1 box\ncreate_atoms 1 box\nmass 1 1.0\n"
+          "variable m atom floor((id-1)/2)+1\nset group all mol v_m\n"
+          "pair_style lj/cut 2.5\npair_coeff 1 1 1.0 1.0 2.5\nneigh_modify exclude molecule/intra all\n");
+    const std::string err = s.error_of("fix 1 all multiscale/adaptive a2 0.5 mode continuum drag beta "
+                                       "type 1.0 integrate no\nfix 2 all rigid/nvt/small molecule temp 1 1 1",
+                                       "run 1");
+    EXPECT_NE(err.find("fix 2 (rigid/nvt/small) thermostats its bodies itself"), std::string::npos) << err;
+  }
+}
+
+// f_ID is +0 before any work (it printed "-0" at step 0)
+TEST(FixMultiscaleAdaptive, ScalarIsPlusZeroAtTheStart)
+{
+  for (const std::string fix :
+       {"fix 1 all multiscale/adaptive a2 0.5 mode continuum drag beta type 1.0 brownian 1.0 5",
+        "fix 1 all multiscale/adaptive a2 0.5 mode atomistic temp 1.0 1.0 0.5 kd 0.05"}) {
+    Session s(true, 0);
+    s.cmd(geomint_test::lj_liquid(3, 1.0, 87287) + fix + "\nthermo 0\nrun 0");
+    const double scalar = s.fix_scalar("1");
+    EXPECT_EQ(scalar, 0.0) << fix;
+    EXPECT_FALSE(std::signbit(scalar)) << fix;
+  }
+}
+
+// per-atom restart state of another layout (here: written without
+// integrate no, whose record keeps 31 more values) stops with the one
+// per-atom refusal of GEOMINT (geomint_restart::refuse_peratom), which says
+// what the file holds, what the fix reads and what to do
+TEST(FixMultiscaleAdaptive, UnknownPerAtomRestartLayoutIsRefused)
+{
+  const std::string file = geomint_test::scratch_path("msa_peratom.restart");
+  {
+    Session s(true, 0);
+    s.cmd(geomint_test::lj_liquid(3, 1.0, 87287) +
+          "fix 1 all multiscale/adaptive a2 0.5 mode continuum drag beta type 1.0\nthermo 0\nrun 2\n"
+          "write_restart " + file);
+  }
+  Session s(true, 0);
+  s.cmd("read_restart " + file);
+  const std::string err = s.error_of("fix 1 all multiscale/adaptive a2 0.5 mode continuum drag beta "
+                                     "type 1.0 integrate no");
+  EXPECT_NE(err.find("the restart file holds per-atom fix 1 state of an unknown layout (version 1, 8 "
+                     "values); fix 1 as defined now reads version 1 with 39 values"),
+            std::string::npos) << err;
+  EXPECT_NE(err.find("Define the fix with the keywords of the run that wrote the file"), std::string::npos) << err;
+  std::remove(file.c_str());
 }

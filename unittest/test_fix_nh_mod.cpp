@@ -1,10 +1,11 @@
-// fix nh/mod: the modified Nose-Hoover thermostat (seed 002, ch. 3).
+// fix nh/mod: the modified Nose-Hoover thermostat (Guy 2018, ch. 3).
 #include "lammps_session.h"
 
 #include "geomint_restart.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -246,4 +247,64 @@ TEST(FixNHMod, BadInputIsRefusedWithAMessage)
     const std::string err = c.run.empty() ? s.error_of(c.fix) : s.error_of(c.fix, c.run);
     EXPECT_NE(err.find(c.expect), std::string::npos) << c.fix << "\n  got: " << err;
   }
+}
+
+// dimension 2: the thermostat's degrees of freedom are those of the 2D
+// compute temp (2N - 2) and its kinetic energy sum m (vx^2 + vy^2), so the
+// 2D LJ liquid (400 atoms, square lattice at density 0.7, started at T =
+// 1.5, fix enforce2d) settles on the target: <T> over 400 samples 10 steps
+// apart after 2000 steps within 4 standard errors (20 block means) of 1.0,
+// each in-plane component with its share (m <v_x^2> = m <v_y^2> = (N-1)/N
+// kB T: the fixed centre of mass takes one degree of freedom of each),
+// and z = v_z = 0 exactly
+TEST(FixNHMod, TwoDimensionsGiveTheTemperature)
+{
+  Session s(true, 0);
+  s.cmd("units lj\ndimension 2\natom_style atomic\natom_modify map array\nlattice sq 0.7\n"
+        "region box block 0 20 0 20 -0.5 0.5\ncreate_box 1 box\ncreate_atoms 1 box\nmass 1 1.0\n"
+        "velocity all create 1.5 87287 loop geom\npair_style lj/cut 2.5\npair_coeff 1 1 1.0 1.0 2.5\n"
+        "pair_modify shift yes\nneighbor 0.3 bin\nfix 1 all nh/mod temp 1.0 1.0 0.5 kd 0.5\n"
+        "fix 2 all enforce2d\nvariable kx atom mass*vx*vx\nvariable ky atom mass*vy*vy\n"
+        "compute kx all reduce ave v_kx\ncompute ky all reduce ave v_ky\n"
+          "thermo_style custom step temp c_kx c_ky\nthermo 0\nrun 2000");
+  std::vector<double> t, tx, ty;
+  for (int k = 0; k < 400; k++) {
+    s.cmd("run 10 pre no post no");
+    t.push_back(s.equal("temp"));
+    tx.push_back(s.equal("c_kx"));
+    ty.push_back(s.equal("c_ky"));
+  }
+  auto block_se = [](const std::vector<double> &v, int nblocks) {
+    const int len = static_cast<int>(v.size()) / nblocks;
+    std::vector<double> means;
+    for (int b = 0; b < nblocks; b++) {
+      double sum = 0.0;
+      for (int k = 0; k < len; k++) sum += v[b * len + k];
+      means.push_back(sum / len);
+    }
+    return sd(means) / std::sqrt(static_cast<double>(nblocks));
+  };
+  const double share = 399.0 / 400.0;
+  std::printf("2D nh/mod: <T> %.6f +- %.6f, m<vx^2> %.5f +- %.5f, m<vy^2> %.5f +- %.5f (dof %g)\n",
+              mean(t), block_se(t, 20), mean(tx), block_se(tx, 20), mean(ty), block_se(ty, 20),
+              s.equal("f_1[6]") / (1.0 * 1.0 * 0.5 * 0.5));
+  EXPECT_NEAR(mean(t), 1.0, 4.0 * block_se(t, 20) + 1e-6);
+  EXPECT_NEAR(mean(tx), share, 4.0 * block_se(tx, 20));
+  EXPECT_NEAR(mean(ty), share, 4.0 * block_se(ty, 20));
+  // the default Q = Nf kB Tstart Tdamp^2 counts the 2D degrees of freedom
+  EXPECT_DOUBLE_EQ(s.fix_vector("1", 5), 798.0 * 1.0 * 0.5 * 0.5);
+  double worst = 0.0;
+  const std::vector<double> x = s.atom_vec3("x"), v = s.atom_vec3("v");
+  for (size_t i = 2; i < x.size(); i += 3) worst = std::max({worst, std::fabs(x[i]), std::fabs(v[i])});
+  EXPECT_EQ(worst, 0.0);
+}
+
+// f_ID is +0 before any work (it printed "-0" at step 0)
+TEST(FixNHMod, ScalarIsPlusZeroAtTheStart)
+{
+  Session s(true, 0);
+  s.cmd(geomint_test::lj_liquid(3, 1.0, 87287) + "fix 1 all nh/mod temp 1.0 1.0 0.5 kd 0.05\nthermo 0\nrun 0");
+  const double scalar = s.fix_scalar("1");
+  EXPECT_EQ(scalar, 0.0);
+  EXPECT_FALSE(std::signbit(scalar));
 }

@@ -82,7 +82,7 @@ TEST(MultiscaleKernels, ExactKickSolvesTheDampedEquation)
   }
 }
 
-// eq. 5.7 with hold and hysteresis
+// the adaptive switch law with hold and hysteresis
 TEST(MultiscaleKernels, SwitchLaw)
 {
   // off: on above alpha only
@@ -102,20 +102,25 @@ TEST(MultiscaleKernels, SwitchLaw)
 
 // the Brownian force: gauss has mean 0 and variance sigma^2 per component
 // (within 4 standard errors over 2e5 draws); sphere has |F|^2 = 3 sigma^2
-// exactly and the same per-component variance; uniform the same variance
-// within |F_x| < sqrt(3) sigma; a draw is a function of
-// (seed, tag, step)
+// exactly and the same per-component variance; sphere in 2D (MSA_SPHERE_2D)
+// |F|^2 = 2 sigma^2 in the xy plane (F_z = 0) and the same in-plane
+// variance; uniform the same variance within |F_x| < sqrt(3) sigma; a draw
+// is a function of (seed, tag, step)
 TEST(MultiscaleKernels, BrownianForceMoments)
 {
   const double sigma = 1.7;
   const int n = 200000;
-  for (int dist : {MSA_GAUSS, MSA_SPHERE, MSA_UNIFORM}) {
+  for (int dist : {MSA_GAUSS, MSA_SPHERE, MSA_UNIFORM, MSA_SPHERE_2D}) {
     double sum = 0.0, sum2 = 0.0, sum4 = 0.0;
     for (int k = 0; k < n; k++) {
       double f[3];
       msa_brownian(77, 1 + k % 1000, k / 1000, sigma, dist, f);
       const double r2 = f[0] * f[0] + f[1] * f[1] + f[2] * f[2];
       if (dist == MSA_SPHERE) ASSERT_NEAR(r2, 3.0 * sigma * sigma, 1e-12);
+      if (dist == MSA_SPHERE_2D) {
+        ASSERT_EQ(f[2], 0.0);
+        ASSERT_NEAR(r2, 2.0 * sigma * sigma, 1e-12);
+      }
       if (dist == MSA_UNIFORM) ASSERT_LT(std::fabs(f[0]), std::sqrt(3.0) * sigma);
       sum += f[0];
       sum2 += f[0] * f[0];
@@ -146,7 +151,7 @@ TEST(MultiscaleKernels, PerAtomPiecesScaleTheForces)
   s.ak = 0.3 * 0.5, s.ap = 0.3, s.ad = 0.3, s.ab = std::sqrt(0.3);
   s.tau = 0.01, s.dtf = 0.01, s.ftm2v = 1.0, s.mvv2e = 1.0;
   s.flow[0] = 0.2, s.flow[1] = s.flow[2] = 0.0;
-  s.adaptive = 1, s.sub = 1, s.continuum = 1, s.noise = 1, s.exact = 0;
+  s.adaptive = 1, s.sub = 1, s.continuum = 1, s.noise = 1, s.exact = 0, s.planar = 0;
   const double m = 2.0, f[3] = {1.0, -2.0, 3.0}, fp[3] = {0.5, 0.5, -1.0}, fd[3] = {-0.1, 0.2, 0.3},
                fb[3] = {2.0, -1.0, 0.5};
   double v[3] = {0.4, -0.3, 0.1}, vref[3] = {0.4, -0.3, 0.1};
@@ -193,4 +198,82 @@ TEST(MultiscaleKernels, PerAtomPiecesScaleTheForces)
   EXPECT_FALSE(msa_noise_due(6.0, 6.0, true, 3));     // drawn already this step
   EXPECT_FALSE(msa_noise_due(6.0, 8.0, false, 3));    // held
   EXPECT_TRUE(msa_noise_due(4.0, 7.0, false, 3));     // stale (a restart at another phase)
+}
+
+// a 2D run (MSAStep::planar): the fix's own forces act in the xy plane.
+// The drag, the Brownian force (with z components here) and the flow do
+// not touch v_z, which gets the kick of the other forces alone (as fix
+// nve); the rotational drag acts on the z spin alone; integrate no writes
+// no z part of drag and noise, nor x, y parts of the rotational drag; the
+// kinetic-energy change still equals the works; with planar 0 the kicks
+// are the 3D ones bit for bit
+TEST(MultiscaleKernels, PlanarKicksKeepTheFixInThePlane)
+{
+  MSAStep s;
+  s.ak = 0.3, s.ap = 0.3, s.ad = 0.3, s.ab = 0.3;
+  s.tau = 0.01, s.dtf = 0.01, s.ftm2v = 1.0, s.mvv2e = 1.0;
+  s.flow[0] = 0.2, s.flow[1] = -0.1, s.flow[2] = 0.0;
+  s.adaptive = 0, s.sub = 0, s.continuum = 1, s.noise = 1, s.planar = 1;
+  const double m = 2.0, beta = 1.5, f[3] = {1.0, -2.0, 0.25}, fd[3] = {-0.1, 0.2, 0.3},
+               fb[3] = {2.0, -1.0, 0.5};
+  for (int exact : {0, 1}) {
+    s.exact = exact;
+    double v[3] = {0.4, -0.3, 0.1};
+    const double v0[3] = {v[0], v[1], v[2]};
+    MSAWork w = {0.0, 0.0, 0.0, 0.0};
+    if (exact) msa_kick_atom_exact(s, v, f, nullptr, fb, m, beta, w);
+    else msa_kick_atom<false, true>(s, v, f, nullptr, fd, fb, s.dtf / m, w);
+    // z: the other forces' explicit kick only
+    EXPECT_EQ(v[2], v0[2] + s.dtf / m * (s.ak * f[2])) << exact;
+    double dke = 0.0;
+    for (int c = 0; c < 3; c++) dke += 0.5 * m * (v[c] * v[c] - v0[c] * v0[c]);
+    EXPECT_NEAR(dke, w.k + w.p + w.d + w.b, 1e-15) << exact;
+    // x, y: as in 3D
+    MSAStep s3 = s;
+    s3.planar = 0;
+    double v3[3] = {v0[0], v0[1], v0[2]};
+    MSAWork w3 = {0.0, 0.0, 0.0, 0.0};
+    if (exact) msa_kick_atom_exact(s3, v3, f, nullptr, fb, m, beta, w3);
+    else msa_kick_atom<false, true>(s3, v3, f, nullptr, fd, fb, s.dtf / m, w3);
+    EXPECT_EQ(v[0], v3[0]) << exact;
+    EXPECT_EQ(v[1], v3[1]) << exact;
+    EXPECT_NE(v[2], v3[2]) << exact;
+    // the same in 3D as the kick written out (planar 0 is the 3D arithmetic)
+    if (!exact) {
+      double vref[3] = {v0[0], v0[1], v0[2]}, k[3], d[3], b[3], p[3] = {0.0, 0.0, 0.0};
+      for (int c = 0; c < 3; c++) k[c] = s.ak * f[c], d[c] = s.ad * fd[c], b[c] = s.ab * fb[c];
+      MSAWork wref = {0.0, 0.0, 0.0, 0.0};
+      msa_kick_explicit<false, true>(vref, k, p, d, b, s.dtf / m, s.tau, wref);
+      for (int c = 0; c < 3; c++) EXPECT_EQ(v3[c], vref[c]);
+    }
+  }
+  // rotation: the drag on the z spin only, explicit and exact
+  const double torque[3] = {0.5, -0.4, 0.3}, tdrag[3] = {-1.0, 2.0, -0.5}, inertia = 0.4;
+  for (int exact : {0, 1}) {
+    s.exact = exact;
+    double om[3] = {0.2, -0.1, 1.0};
+    const double om0[3] = {om[0], om[1], om[2]};
+    MSAWork w = {0.0, 0.0, 0.0, 0.0};
+    msa_kick_rotation(s, om, torque, tdrag, inertia, 0.8, w);
+    for (int c = 0; c < 2; c++) EXPECT_EQ(om[c], om0[c] + s.dtf / inertia * (s.ak * torque[c])) << exact << c;
+    const double dz_free = s.dtf / inertia * (s.ak * torque[2]);
+    EXPECT_GT(std::fabs(om[2] - om0[2] - dz_free), 1e-4) << exact;    // the z spin feels the drag
+    double dke = 0.0;
+    for (int c = 0; c < 3; c++) dke += 0.5 * inertia * (om[c] * om[c] - om0[c] * om0[c]);
+    EXPECT_NEAR(dke, w.k + w.d, 1e-15) << exact;
+  }
+  // integrate no: the parts written into f and the torque
+  s.exact = 0;
+  double ff[3] = {f[0], f[1], f[2]}, t[3] = {torque[0], torque[1], torque[2]}, rec[MSA_WN] = {};
+  const double zero[3] = {0.0, 0.0, 0.0}, vv[3] = {0.4, -0.3, 0.1};
+  MSAWork wf = {0.0, 0.0, 0.0, 0.0};
+  msa_apply_atom(s, true, 3.0, 0.005, vv, zero, 1, ff, nullptr, fd, fb, 1, t, tdrag, 1, rec, wf);
+  EXPECT_EQ(rec[6 + 2], 0.0);
+  EXPECT_EQ(rec[9 + 2], 0.0);
+  EXPECT_EQ(ff[2], s.ak * f[2]);
+  EXPECT_EQ(ff[0], s.ak * f[0] + 0.0 + s.ad * fd[0] + s.ab * fb[0]);
+  EXPECT_EQ(rec[MSA_TDW + 0], 0.0);
+  EXPECT_EQ(rec[MSA_TDW + 1], 0.0);
+  EXPECT_EQ(t[0], s.ak * torque[0]);
+  EXPECT_EQ(t[2], s.ak * torque[2] + s.ad * tdrag[2]);
 }

@@ -1,8 +1,8 @@
-// GEOMINT force-scaling multiscale kernels (seed 002 ch. 2, 4, 5; spec
-// nh_mod_multiscale.md 2-3, 5): the half-kicks of fix multiscale/adaptive
-// with their work bookkeeping, the adaptive switch law (eq. 5.7) with hold
-// and hysteresis, the Brownian force of one atom, and what the fix's CPU and
-// Kokkos passes do to one atom (the forces it assembles, kicks, drags).
+// GEOMINT force-scaling multiscale kernels (Guy 2018, ch. 2, 4, 5): the
+// half-kicks of fix multiscale/adaptive with their work bookkeeping, the
+// adaptive switch law with hold and hysteresis, the Brownian force of one
+// atom, and what the fix's CPU and Kokkos passes do to one atom (the forces
+// it assembles, kicks, drags).
 //
 // A half-kick adds, over tau = h/2, the forces
 //   F_k  (the scaled "others": a2 b2 f, pair/bond/other fixes)
@@ -10,7 +10,8 @@
 //   F_d  (the scaled drag a2 f_d, f_d = -beta (v - u))
 //   F_b  (the scaled Brownian force)
 // and credits each with its work, so that the kinetic-energy change of the
-// kick is exactly W_k + W_p + W_d + W_b (seed eq. 5.18 in discrete form):
+// kick is exactly W_k + W_p + W_d + W_b (the energy balance KE - W = const
+// in discrete form):
 //   explicit:  v' = v + tau/m F (F = sum), W_X = tau F_X . (v + v')/2
 //   exact:     the drag -a2 beta (v - u) integrated exactly with the other
 //              forces frozen: v' = v_inf + (v - v_inf) e^{-k tau},
@@ -37,12 +38,14 @@ struct MSAWork {
 // one explicit half-kick of v (3 components); dtfm = tau ftm2v / m, tau in
 // time units; adds the works (energy) to w.  POT / NOISE false: fp / fb
 // are zero and their works are not accumulated (a caller's fast path)
+// Components c0 .. c1-1 only (default all three; a 2D run kicks some
+// components without the drag, see msa_kick_atom_exact)
 template <bool POT = true, bool NOISE = true>
 GEOMINT_INLINE void msa_kick_explicit(double v[3], const double fk[3], const double fp[3],
                                       const double fd[3], const double fb[3], double dtfm,
-                                      double tau, MSAWork &w)
+                                      double tau, MSAWork &w, int c0 = 0, int c1 = 3)
 {
-  for (int c = 0; c < 3; c++) {
+  for (int c = c0; c < c1; c++) {
     double f = fk[c] + fd[c];
     if (POT) f += fp[c];
     if (NOISE) f += fb[c];
@@ -58,17 +61,19 @@ GEOMINT_INLINE void msa_kick_explicit(double v[3], const double fk[3], const dou
 
 // one exact-drag half-kick: rate = a2 beta ftm2v / m (1/time), inv_drag =
 // 1/(a2 beta) (velocity per force), u the flow; mke = m mvv2e / 2 turns
-// v^2 into kinetic energy
+// v^2 into kinetic energy.  Components c0 .. c1-1 only (default all three;
+// in a 2D run the drag acts in the plane, see msa_kick_atom_exact)
 GEOMINT_INLINE void msa_kick_exact(double v[3], const double fk[3], const double fp[3],
                                    const double fb[3], const double u[3], double rate,
-                                   double inv_drag, double tau, double mke, MSAWork &w)
+                                   double inv_drag, double tau, double mke, MSAWork &w,
+                                   int c0 = 0, int c1 = 3)
 {
   const double e = std::exp(-rate * tau);
   // (1 - e^{-x})/rate without cancellation for a small x = rate tau
   const double x = rate * tau;
   const double g = x < 1e-5 ? tau * (1.0 - x * (0.5 - x * (1.0 / 6.0 - x / 24.0))) : -std::expm1(-x) / rate;
   double dke = 0.0;
-  for (int c = 0; c < 3; c++) {
+  for (int c = c0; c < c1; c++) {
     const double vinf = u[c] + (fk[c] + fp[c] + fb[c]) * inv_drag;
     const double vnew = vinf + (v[c] - vinf) * e;
     const double s = vinf * tau + (v[c] - vinf) * g;    // int v dt over the half-kick
@@ -82,7 +87,7 @@ GEOMINT_INLINE void msa_kick_exact(double v[3], const double fk[3], const double
   w.d += dke;
 }
 
-// the adaptive switch (eq. 5.7): on (a2* = a2) when the unscaled signal
+// the adaptive switch: on (a2* = a2) when the unscaled signal
 // exceeds alpha, off (a2* = 1) otherwise.  hysteresis H: once on, it stays
 // on until the signal falls below alpha (1 - H); hold N: no switch within N
 // steps of the last one (last < 0: never switched)
@@ -102,12 +107,23 @@ GEOMINT_INLINE bool msa_switch(bool on, double signal, double alpha, double hyst
 // dist uniform: three uniform deviates of the same variance, sqrt(3) sigma
 // (2u - 1), u in (0,1) (fix langevin's choice: first-order weak
 // accuracy, cheaper than Box-Muller)
-enum MSANoiseDist { MSA_GAUSS = 0, MSA_SPHERE = 1, MSA_UNIFORM = 2 };
+// dist sphere in a 2D run (MSA_SPHERE_2D): a uniformly random direction in
+// the xy plane with |F|^2 = 2 sigma^2, z = 0: each in-plane component has
+// the variance sigma^2 of the other distributions, so the noise keeps its
+// fluctuation-dissipation size (a 3D direction cut to the plane would have
+// the same variance but a varying |F|)
+enum MSANoiseDist { MSA_GAUSS = 0, MSA_SPHERE = 1, MSA_UNIFORM = 2, MSA_SPHERE_2D = 3 };
 
 // the force from three standard normals xi (normal3's, stream STREAM_MSA)
 GEOMINT_INLINE void msa_brownian_scale(const double xi[3], double sigma, int dist, double f[3])
 {
-  if (dist == MSA_SPHERE) {
+  if (dist == MSA_SPHERE_2D) {
+    const double r2 = xi[0] * xi[0] + xi[1] * xi[1];
+    const double s = r2 > 0.0 ? sigma * 1.4142135623730950488 / std::sqrt(r2) : 0.0;
+    f[0] = s * xi[0];
+    f[1] = s * xi[1];
+    f[2] = 0.0;
+  } else if (dist == MSA_SPHERE) {
     const double r2 = xi[0] * xi[0] + xi[1] * xi[1] + xi[2] * xi[2];
     // r2 = 0 has probability 0 but a counter-based stream could hit it once
     const double s = r2 > 0.0 ? sigma * 1.7320508075688772935 / std::sqrt(r2) : 0.0;
@@ -153,6 +169,11 @@ struct MSAStep {
   int sub;                  // f holds f_p (G1-G2 not excluded): others = f - f_p
   int continuum, noise;     // mode continuum; a Brownian force (continuum, brownian)
   int exact;                // damp_integrator exact
+  // a 2D run (dimension 2): the fix's own forces (drag, Brownian force,
+  // flow) act in the xy plane and its rotational drag on the z spin only;
+  // the other forces are kicked in all components, as fix nve and fix
+  // nve/sphere do (fix enforce2d keeps those out of the plane zero)
+  int planar = 0;
 };
 
 // Stokes drag of a sphere of radius r in viscosity eta: 6 pi eta r
@@ -208,12 +229,15 @@ GEOMINT_INLINE void msa_kick_atom(const MSAStep &s, double v[3], const double f[
     for (int c = 0; c < 3; c++) fd[c] = s.ad * fdrag[c];
     if (NOISE)
       for (int c = 0; c < 3; c++) fb[c] = s.ab * fbrown[c];
+    if (s.planar) fd[2] = fb[2] = 0.0;
   }
   msa_kick_explicit<ADAPT, NOISE>(v, fk, fp, fd, fb, dtfm, s.tau, w);
 }
 
 // one atom's exact-drag half-kick of v (mass m, drag beta): the drag
-// -s.ad beta (v - u) integrated with the other forces frozen
+// -s.ad beta (v - u) integrated with the other forces frozen.  In a plane
+// (s.planar) the drag and the noise act on x and y; z gets the explicit
+// kick of the other forces alone
 GEOMINT_INLINE void msa_kick_atom_exact(const MSAStep &s, double v[3], const double f[3],
                                         const double fpot[3], const double fbrown[3], double m,
                                         double beta, MSAWork &w)
@@ -226,12 +250,20 @@ GEOMINT_INLINE void msa_kick_atom_exact(const MSAStep &s, double v[3], const dou
   if (s.noise)
     for (int c = 0; c < 3; c++) fb[c] = s.ab * fbrown[c];
   const double b = s.ad * beta;
+  if (s.planar) {
+    const double zero[3] = {0.0, 0.0, 0.0};
+    msa_kick_exact(v, fk, fp, fb, s.flow, b * s.ftm2v / m, 1.0 / b, s.tau, 0.5 * m * s.mvv2e, w, 0, 2);
+    msa_kick_explicit<true, false>(v, fk, fp, zero, zero, s.dtf / m, s.tau, w, 2, 3);
+    return;
+  }
   msa_kick_exact(v, fk, fp, fb, s.flow, b * s.ftm2v / m, 1.0 / b, s.tau, 0.5 * m * s.mvv2e, w);
 }
 
 // one sphere's half-kick of omega (moment of inertia `inertia`, skipped
 // when 0): torque s.ak t, the held rotational drag s.ad t_d (explicit) or
-// the exact drag of rbeta (where rbeta > 0)
+// the exact drag of rbeta (where rbeta > 0).  In a plane (s.planar) the
+// drag acts on the z spin only (as fix langevin's angmom/omega damping
+// does under fix enforce2d); x and y get the explicit kick of the torque
 GEOMINT_INLINE void msa_kick_rotation(const MSAStep &s, double omega[3], const double torque[3],
                                       const double tdrag[3], double inertia, double rbeta,
                                       MSAWork &w)
@@ -242,10 +274,17 @@ GEOMINT_INLINE void msa_kick_rotation(const MSAStep &s, double omega[3], const d
   for (int c = 0; c < 3; c++) tk[c] = s.ak * torque[c];
   if (s.exact && rbeta > 0.0) {
     const double rb = s.ad * rbeta;
+    if (s.planar) {
+      msa_kick_exact(omega, tk, zero, zero, zero, rb * s.ftm2v / inertia, 1.0 / rb, s.tau,
+                     0.5 * inertia * s.mvv2e, w, 2, 3);
+      msa_kick_explicit(omega, tk, zero, zero, zero, s.dtf / inertia, s.tau, w, 0, 2);
+      return;
+    }
     msa_kick_exact(omega, tk, zero, zero, zero, rb * s.ftm2v / inertia, 1.0 / rb, s.tau,
                    0.5 * inertia * s.mvv2e, w);
   } else {
     for (int c = 0; c < 3; c++) td[c] = s.exact ? 0.0 : s.ad * tdrag[c];
+    if (s.planar) td[0] = td[1] = 0.0;
     msa_kick_explicit(omega, tk, zero, td, zero, s.dtf / inertia, s.tau, w);
   }
 }
@@ -286,7 +325,8 @@ GEOMINT_INLINE void msa_credit_half_kick(const double *rec, int c, int vb, int o
 // setup, which credits nothing); then this step's parts are kept with the
 // velocities, and their sum replaces f (and, has_torque, the torque: the
 // scaled torque and, rdrag, the rotational drag); spin: omega is kept and
-// credited too
+// credited too.  In a plane (s.planar) the drag and noise parts have no z
+// component and the rotational drag no x, y ones
 GEOMINT_INLINE void msa_apply_atom(const MSAStep &s, bool setup, double now, double q,
                                    const double v[3], const double omega[3], int spin,
                                    double f[3], const double fpot[3], const double fdrag[3],
@@ -298,8 +338,9 @@ GEOMINT_INLINE void msa_apply_atom(const MSAStep &s, bool setup, double now, dou
   for (int c = 0; c < 3; c++) {
     rec[c] = s.ak * (s.sub ? f[c] - fpot[c] : f[c]);
     rec[3 + c] = s.adaptive ? s.ap * fpot[c] : 0.0;
-    rec[6 + c] = s.ad * fdrag[c];
-    rec[9 + c] = s.noise ? s.ab * fbrown[c] : 0.0;
+    const bool in_plane = !(s.planar && c == 2);
+    rec[6 + c] = in_plane ? s.ad * fdrag[c] : 0.0;
+    rec[9 + c] = s.noise && in_plane ? s.ab * fbrown[c] : 0.0;
     f[c] = rec[c] + rec[3 + c] + rec[6 + c] + rec[9 + c];
     rec[MSA_VH + c] = v[c];
     if (setup) rec[MSA_VE + c] = v[c];
@@ -307,7 +348,7 @@ GEOMINT_INLINE void msa_apply_atom(const MSAStep &s, bool setup, double now, dou
   if (has_torque)
     for (int c = 0; c < 3; c++) {
       rec[MSA_TKW + c] = s.ak * t[c];
-      rec[MSA_TDW + c] = rdrag ? s.ad * tdrag[c] : 0.0;
+      rec[MSA_TDW + c] = rdrag && !(s.planar && c < 2) ? s.ad * tdrag[c] : 0.0;
       t[c] = rec[MSA_TKW + c] + rec[MSA_TDW + c];
       if (spin) {
         rec[MSA_OH + c] = omega[c];

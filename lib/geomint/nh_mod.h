@@ -1,5 +1,5 @@
-// GEOMINT modified Nose-Hoover (MNH) thermostat kernel (seed 002, spec
-// nh_mod_multiscale.md 1.5): the thermostat half-step around velocity Verlet.
+// GEOMINT modified Nose-Hoover (MNH) thermostat kernel (Guy 2018,
+// ch. 3): the thermostat half-step around velocity Verlet.
 //
 // State: zeta (the NH friction, 1/time).  y = sum m v^2 = N_f kB T (energy),
 // y_t its target, Q the thermostat mass (energy time^2), b = s k_d / Q with
