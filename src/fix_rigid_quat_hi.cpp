@@ -3,10 +3,11 @@
    fix rigid/quat/hi, bodystyle atom: each ellipsoid (atom_style ellipsoid:
    rmass, bonus quaternion and shape, space-frame angmom and torque) or each
    sphere (atom_style sphere: rmass, radius, omega and torque; the fix keeps
-   its quaternion, L = I omega with I = 0.4 m r^2) is one rigid body.  One step (spec 2.2): half kick; half drift and the rotor
-   R3 R2 R1 over h/2; the exact OU step of all momenta with the friction at
-   this midpoint; half drift and the rotor R1 R2 R3 over h/2; q renormalised;
-   forces; half kick.  See doc/fix_rigid_quat_hi.rst.
+   its quaternion, L = I omega with I = 0.4 m r^2) is one rigid body.  One
+   step: half kick; half drift and the rotor R3 R2 R1 over h/2; the exact OU
+   step of all momenta with the friction at this midpoint; half drift and
+   the rotor R1 R2 R3 over h/2; q renormalised; forces; half kick.
+   See doc/fix_rigid_quat_hi.rst.
 ------------------------------------------------------------------------- */
 
 #include "fix_rigid_quat_hi.h"
@@ -42,7 +43,9 @@ using namespace LAMMPS_NS;
 using namespace FixConst;
 
 static const char *const STYLE = "Fix rigid/quat/hi";
-static constexpr int RESTART_VERSION = 1;
+// global restart layout: 2 = [tally, reference taken (1/0), erot_ref, core
+// values ...]; 1 (read too) = [tally, core values ...], without the reference
+static constexpr int RESTART_VERSION = 2;
 static constexpr int PERATOM_VERSION = 1;    // sphere mode: [size, version, q0, q1, q2, q3]
 static constexpr double INERTIA = 0.2;    // moment prefactor of a solid ellipsoid (as LAMMPS)
 
@@ -52,7 +55,8 @@ static constexpr double INERTIA = 0.2;    // moment prefactor of a solid ellipso
 
 FixRigidQuatHi::FixRigidQuatHi(LAMMPS *lmp, int narg, char **arg) :
     Fix(lmp, narg, arg), core(nullptr), avec(nullptr), sphere(false), quat(nullptr), dtf(0.0),
-    e_bath_local(0.0), lambda_local(0.0), per_type(false), tmin_types(0.0)
+    e_bath_local(0.0), erot_ref(0.0), erot_ref_pending(true), lambda_local(0.0), per_type(false),
+    tmin_types(0.0)
 {
   if (narg < 7 || strcmp(arg[3], "atom") != 0)
     error->all(FLERR, "Illegal fix rigid/quat/hi command: expected 'fix ID group rigid/quat/hi "
@@ -64,8 +68,9 @@ FixRigidQuatHi::FixRigidQuatHi(LAMMPS *lmp, int narg, char **arg) :
   scalar_flag = 1;
   extscalar = 1;
   vector_flag = 1;
-  size_vector = 7;
-  extvector = 0;
+  size_vector = 8;
+  extvector = -1;    // 1-7 intensive, 8 (the rotational kinetic energy) extensive
+  extlist = new int[size_vector]{0, 0, 0, 0, 0, 0, 0, 1};
   global_freq = 1;
 
   core = new RigidQuatHiCore(lmp, STYLE);
@@ -104,6 +109,8 @@ FixRigidQuatHi::~FixRigidQuatHi()
     atom->delete_callback(id, Atom::RESTART);
   }
   memory->destroy(quat);
+  delete[] extlist;
+  extlist = nullptr;
 }
 
 int FixRigidQuatHi::setmask()
@@ -131,7 +138,8 @@ void FixRigidQuatHi::init()
 
   check_bodies();
 
-  // no other integrator may move these atoms
+  // no other thermostat or integrator may act on these atoms
+  core->refuse_thermostats(this);
   geomint_target::refuse_shared_integrators(lmp, this, STYLE, "each body must be moved by one integrator only");
 
   core->init();
@@ -180,6 +188,10 @@ void FixRigidQuatHi::setup(int /*vflag*/)
   core->start_run();
   setup_type_coeff();
   natoms_setup = atom->natoms;
+  if (erot_ref_pending) {
+    erot_ref = rotational_energy();
+    erot_ref_pending = false;
+  }
 }
 
 void FixRigidQuatHi::reset_dt()
@@ -190,7 +202,7 @@ void FixRigidQuatHi::reset_dt()
 }
 
 /* ----------------------------------------------------------------------
-   the OU coefficients of a body without HI (spec 4): per axis
+   the OU coefficients of a body without HI: per axis
    c = exp(-zeta h / m) and the noise amplitude without sqrt(kT)
 ------------------------------------------------------------------------- */
 
@@ -372,7 +384,7 @@ void FixRigidQuatHi::half_drift_rotate(bool before)
 }
 
 /* ----------------------------------------------------------------------
-   hi off: the exact OU step of each body alone (spec 4): translation
+   hi off: the exact OU step of each body alone: translation
    (isotropic in the space frame, or per body axis with gamma_t_eigen) and
    rotation per body axis, with c = exp(-zeta h / m) and the matching noise
 ------------------------------------------------------------------------- */
@@ -465,14 +477,28 @@ void FixRigidQuatHi::ou_rpy(double kT)
 }
 
 /* ----------------------------------------------------------------------
-   the energy given to the bath since the fix began (ecouple)
+   the energy that left etotal through this fix since it began (ecouple):
+   the energy given to the bath (translation and rotation) plus the change
+   of the bodies' rotational kinetic energy, which LAMMPS's ke and etotal do
+   not count for ellipsoids and spheres.  So econserve = etotal + f_ID =
+   pe + KE_trans + KE_rot + heat - KE_rot(start) is conserved, also where
+   torques move energy between pe and the rotations.
 ------------------------------------------------------------------------- */
 
 double FixRigidQuatHi::compute_scalar()
 {
+  if (!core->tally) return 0.0;
   double local = e_bath_local, all = 0.0;
   MPI_Allreduce(&local, &all, 1, MPI_DOUBLE, MPI_SUM, world);
-  return all;
+  if (erot_ref_pending) return all;
+  return all + (rotational_energy() - erot_ref);
+}
+
+// through compute_vector, which a /kk subclass overrides to bring the
+// angular velocities to the host first
+double FixRigidQuatHi::rotational_energy()
+{
+  return compute_vector(7);
 }
 
 /* ----------------------------------------------------------------------
@@ -480,7 +506,8 @@ double FixRigidQuatHi::compute_scalar()
    shortest momentum relaxation time; time units), 2: translational kinetic
    temperature, 3: rotational kinetic temperature, 4-6: the rotational
    temperature of body axis 1, 2, 3, 7: wall-clock seconds of the last
-   factorisation of hi rpy (the LAPACK eigendecomposition alone; 0 with hi off)
+   factorisation of hi rpy (the LAPACK eigendecomposition alone; 0 with hi off),
+   8: the rotational kinetic energy of the bodies (energy units)
 ------------------------------------------------------------------------- */
 
 double FixRigidQuatHi::compute_vector(int n)
@@ -510,6 +537,7 @@ double FixRigidQuatHi::compute_vector(int n)
   double all[5];
   MPI_Allreduce(local, all, 5, MPI_DOUBLE, MPI_SUM, world);
   if (all[4] == 0.0) return 0.0;
+  if (n == 7) return 0.5 * force->mvv2e * (all[1] + all[2] + all[3]);
   const double s = force->mvv2e / (force->boltz * all[4]);
   if (n == 1) return s * all[0] / 3.0;
   if (n == 2) return s * (all[1] + all[2] + all[3]) / 3.0;
@@ -517,15 +545,16 @@ double FixRigidQuatHi::compute_vector(int n)
 }
 
 /* ----------------------------------------------------------------------
-   restart: the bath tally and (hi rpy, every N > 1) the configuration of
-   the last factorisation, so that the continued run reuses the same factor
+   restart: the bath tally, the rotational kinetic energy it started from,
+   and (hi rpy, every N > 1) the configuration of the last factorisation,
+   so that the continued run reuses the same factor
 ------------------------------------------------------------------------- */
 
 void FixRigidQuatHi::write_restart(FILE *fp)
 {
   double local = e_bath_local, tally = 0.0;
   MPI_Allreduce(&local, &tally, 1, MPI_DOUBLE, MPI_SUM, world);
-  std::vector<double> list = {tally};
+  std::vector<double> list = {tally, erot_ref_pending ? 0.0 : 1.0, erot_ref};
   const std::vector<double> hi = core->restart_values();
   list.insert(list.end(), hi.begin(), hi.end());
   geomint_restart::write_global(fp, comm->me, RESTART_VERSION, list);
@@ -534,12 +563,16 @@ void FixRigidQuatHi::write_restart(FILE *fp)
 void FixRigidQuatHi::restart(char *buf)
 {
   const geomint_restart::Global g = geomint_restart::read_global(buf);
-  if (!g.versioned || g.version != RESTART_VERSION || g.count < 3)
+  // version 1 has no reference: it is taken when the continued run starts
+  const int nown = g.versioned && g.version == 1 ? 1 : 3;
+  if (!g.versioned || (g.version != RESTART_VERSION && g.version != 1) || g.count < nown + 2)
     geomint_restart::refuse_global(error, STYLE, id, g, RESTART_VERSION,
                                    "Use the GEOMINT that wrote it, or a new fix ID to start the fix afresh");
   // the sum goes on where it stopped (on one rank bit for bit)
   e_bath_local = comm->me == 0 ? g.values[0] : 0.0;
-  core->restart_values(g.values + 1, g.count - 1);
+  erot_ref_pending = nown == 1 || g.values[1] == 0.0;
+  erot_ref = erot_ref_pending ? 0.0 : g.values[2];
+  core->restart_values(g.values + nown, g.count - nown);
 }
 
 double FixRigidQuatHi::memory_usage()

@@ -2,7 +2,8 @@
    GEOMINT - geometric integrators for LAMMPS
    fix rigid/quat/hi: quaternion rigid-body Langevin dynamics with
    translation-rotation hydrodynamic interactions and an exact OU step
-   (seed 004; doc/fix_rigid_quat_hi.rst).  This class is `bodystyle atom`:
+   (Davidchack, Ouldridge and Tretyakov, J. Chem. Phys. 147, 224103 (2017);
+   doc/fix_rigid_quat_hi.rst).  This class is `bodystyle atom`:
    every atom of the group is one body, an ellipsoid (atom_style ellipsoid)
    or a sphere (atom_style sphere, whose quaternion the fix keeps).
 ------------------------------------------------------------------------- */
@@ -58,6 +59,11 @@ class FixRigidQuatHi : public Fix {
   double dtf;                   // h/2 ftm2v
   double e_bath_local;          // energy given to the bath on this rank (energy units; a
                                 // restart file's tally goes to rank 0)
+  // the bodies' rotational kinetic energy when the tally began (the first
+  // setup): the scalar adds its change since, which etotal does not count
+  double erot_ref;
+  bool erot_ref_pending;        // not taken yet (a new fix, or a restart without it)
+  double rotational_energy();   // collective: vector element 8
   std::vector<double> pack;     // hi rpy: the local bodies' midpoint states
   std::vector<int> pack_index;  // their local indices
   double lambda_local;          // hi off: this rank's smallest relaxation time (K^-1/2 mu K^-1/2)

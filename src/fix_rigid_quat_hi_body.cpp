@@ -2,7 +2,7 @@
    GEOMINT - geometric integrators for LAMMPS
    fix rigid/quat/hi, bodystyle single | molecule | custom | group N ...:
    the bodies of LAMMPS fix rigid (replicated on every rank) moved by the
-   step of spec 2.2: half kick; half drift and the rotor R3 R2 R1 over h/2;
+   step of bodystyle atom: half kick; half drift and the rotor R3 R2 R1 over h/2;
    the exact OU step with the friction at this midpoint; half drift and the
    rotor R1 R2 R3; q renormalised; set_xv; forces; half kick (fix rigid's
    final_integrate: body forces and torques, then set_v).
@@ -156,15 +156,19 @@ RigidQuatHiArgs::RigidQuatHiArgs(LAMMPS *lmp, int narg, char **arg)
 RigidQuatHiArgs::~RigidQuatHiArgs() = default;
 
 FixRigidQuatHiBody::FixRigidQuatHiBody(LAMMPS *lmp, int narg, char **arg) :
-    RigidQuatHiArgs(lmp, narg, arg), FixRigid(lmp, rigid_narg(), rigid_args()), e_bath(0.0), tmin(0.0), saved_atoms(nullptr), saved_cols(ATOM_COLS), restore_pending(false)
+    RigidQuatHiArgs(lmp, narg, arg), FixRigid(lmp, rigid_narg(), rigid_args()), e_bath(0.0),
+    tmin(0.0), saved_atoms(nullptr), saved_cols(ATOM_COLS), restore_pending(false),
+    restore_from_file(false)
 {
   // fix rigid's array (per body) stays; its scalar becomes the bath tally
   scalar_flag = 1;
   extscalar = 1;
   vector_flag = 1;
-  size_vector = 7;
-  extvector = 0;
+  size_vector = 8;
+  extvector = -1;    // 1-7 intensive, 8 (the rotational kinetic energy) extensive
+  extlist = new int[size_vector]{0, 0, 0, 0, 0, 0, 0, 1};
   global_freq = 1;
+  core->tag_name = "bodies";    // the noise and the messages number the bodies 1..nbody
   restart_global = 1;
   restart_peratom = 1;
   atom->add_callback(Atom::RESTART);
@@ -175,6 +179,8 @@ FixRigidQuatHiBody::~FixRigidQuatHiBody()
 {
   atom->delete_callback(id, Atom::RESTART);
   memory->destroy(saved_atoms);
+  delete[] extlist;
+  extlist = nullptr;
 }
 
 int FixRigidQuatHiBody::setmask()
@@ -196,7 +202,8 @@ void FixRigidQuatHiBody::init()
   if (utils::strmatch(update->integrate_style, "^respa"))
     error->all(FLERR, "{}: run_style respa is not supported; use run_style verlet", STYLE);
 
-  // no other integrator may move these atoms
+  // no other thermostat or integrator may act on these atoms
+  core->refuse_thermostats(this);
   geomint_target::refuse_shared_integrators(lmp, this, STYLE, "each body must be moved by one integrator only");
 
   // fix rigid rebuilds the bodies from the atoms at every init() (reinit
@@ -204,6 +211,7 @@ void FixRigidQuatHiBody::init()
   // principal axes by round-off or relabels them: a continued run would not
   // be the same trajectory.  Bodies whose atoms still sit where the bodies
   // put them keep their state; bodies are rebuilt only if the atoms changed.
+  refuse_empty_bodies();
   if (!restore_pending && setupflag && reinitflag && atoms_follow_bodies()) snapshot_bodies();
   FixRigid::init();
   if (restore_pending) restore_bodies();
@@ -295,7 +303,7 @@ void FixRigidQuatHiBody::initial_integrate(int vflag)
 }
 
 /* ----------------------------------------------------------------------
-   hi off: the exact OU step of each body alone (spec 4), computed by every
+   hi off: the exact OU step of each body alone, computed by every
    rank for all bodies (fix rigid's bodies are replicated); the noise is
    keyed by the body ID (1..nbody), so it does not depend on the ranks
 ------------------------------------------------------------------------- */
@@ -370,7 +378,7 @@ double FixRigidQuatHiBody::compute_scalar()
 /* ----------------------------------------------------------------------
    as bodystyle atom: 1 shortest momentum relaxation time, 2 translational
    and 3 rotational kinetic temperature of the bodies, 4-6 per body axis,
-   7 seconds of the last dsyevd
+   7 seconds of the last dsyevd, 8 the bodies' rotational kinetic energy
 ------------------------------------------------------------------------- */
 
 double FixRigidQuatHiBody::compute_vector(int n)
@@ -388,6 +396,7 @@ double FixRigidQuatHiBody::compute_vector(int n)
     geomint::quat_space_to_body(quat[b], angmom[b], l);
     for (int a = 0; a < 3; a++) sum[1 + a] += l[a] * l[a] / inertia[b][a];
   }
+  if (n == 7) return 0.5 * force->mvv2e * (sum[1] + sum[2] + sum[3]);
   const double s = force->mvv2e / (force->boltz * nbody);
   if (n == 1) return s * sum[0] / 3.0;
   if (n == 2) return s * (sum[1] + sum[2] + sum[3]) / 3.0;
@@ -455,6 +464,7 @@ void FixRigidQuatHiBody::restart(char *buf)
   memory->create(saved_atoms, std::max(atom->nmax, 1), saved_cols, "rigid/quat/hi:saved_atoms");
   for (int i = 0; i < atom->nmax; i++) saved_atoms[i][0] = 0.0;
   restore_pending = true;
+  restore_from_file = true;
 }
 
 void FixRigidQuatHiBody::grow_arrays(int nmax)
@@ -502,16 +512,26 @@ int FixRigidQuatHiBody::maxsize_restart()
   return ATOM_COLS;
 }
 
+// the longest edge of the box: the length the round-off of positions scales with
+double FixRigidQuatHiBody::box_length() const
+{
+  double box = 0.0;
+  for (int a = 0; a < 3; a++) box = std::max(box, domain->boxhi[a] - domain->boxlo[a]);
+  return box;
+}
+
 // all atoms of all bodies at x = xcm + R displace and v = vcm + omega x
-// (R displace), as set_xv/set_v left them (to 1e-8 of the box and of the
-// speed: anything the user changed between runs is far larger)
+// (R displace), as set_xv/set_v left them, to the round-off of those
+// formulas: 1e-8 relative to the lengths (the box and the position) and to
+// the speeds (|vcm| + |omega| |R displace|) of the system itself, in any
+// units; anything the user changed between runs is far larger
 bool FixRigidQuatHiBody::atoms_follow_bodies()
 {
   if (!displace || nbody == 0) return false;
+  constexpr double REL = 1e-8;
   double **x = atom->x;
   double **v = atom->v;
-  double box = 1.0;
-  for (int a = 0; a < 3; a++) box = std::max(box, domain->boxhi[a] - domain->boxlo[a]);
+  const double box = box_length();
   int moved_local = 0;
   for (int i = 0; i < atom->nlocal && !moved_local; i++) {
     const int b = body[i];
@@ -521,22 +541,39 @@ bool FixRigidQuatHiBody::atoms_follow_bodies()
     MathExtra::matvec(ex_space[b], ey_space[b], ez_space[b], displace[i], r);
     for (int a = 0; a < 3; a++) xb[a] = xcm[b][a] + r[a];
     MathExtra::cross3(omega[b], r, vb);
-    double speed = 1.0;
+    const double speed = MathExtra::len3(vcm[b]) + MathExtra::len3(omega[b]) * MathExtra::len3(r);
     for (int a = 0; a < 3; a++) {
       vb[a] += vcm[b][a];
-      speed = std::max(speed, std::fabs(vb[a]));
-    }
-    for (int a = 0; a < 3; a++)
-      if (std::fabs(unwrap[a] - xb[a]) > 1e-8 * box || std::fabs(v[i][a] - vb[a]) > 1e-8 * speed)
+      if (std::fabs(unwrap[a] - xb[a]) > REL * (box + std::fabs(xb[a])) ||
+          std::fabs(v[i][a] - vb[a]) > REL * speed)
         moved_local = 1;
+    }
   }
   int moved_any = 0;
   MPI_Allreduce(&moved_local, &moved_any, 1, MPI_INT, MPI_MAX, world);
   return !moved_any;
 }
 
-// the bodies' state and the atoms' body coordinates, to be put back after
-// fix rigid's rebuild
+// a body whose atoms are all gone (delete_atoms, fix evaporate, lost atoms):
+// fix rigid fixes the bodies when the fix is defined and would divide by
+// its zero mass; name it and say how to define the bodies anew
+void FixRigidQuatHiBody::refuse_empty_bodies()
+{
+  if (nbody == 0 || !body) return;
+  std::vector<int> local(nbody, 0), all(nbody, 0);
+  for (int i = 0; i < atom->nlocal; i++)
+    if (body[i] >= 0) local[body[i]] = 1;
+  MPI_Allreduce(local.data(), all.data(), nbody, MPI_INT, MPI_MAX, world);
+  for (int b = 0; b < nbody; b++)
+    if (!all[b])
+      error->all(FLERR, "{}: body {} of fix {} has no atoms left (deleted or lost since the fix "
+                 "was defined); its bodies are fixed when the fix is defined: unfix {} and "
+                 "define it again to make bodies of the atoms now present",
+                 STYLE, b + 1, id, id);
+}
+
+// the snapshot of the bodies and the atoms' body coordinates, to be put
+// back after fix rigid's rebuild
 void FixRigidQuatHiBody::snapshot_bodies()
 {
   saved_bodies = body_state();
@@ -544,22 +581,59 @@ void FixRigidQuatHiBody::snapshot_bodies()
   memory->create(saved_atoms, std::max(atom->nmax, 1), saved_cols, "rigid/quat/hi:saved_atoms");
   for (int i = 0; i < atom->nlocal; i++) pack_restart(i, saved_atoms[i]);
   restore_pending = true;
+  restore_from_file = false;
+}
+
+// "" if body b as fix rigid just rebuilt it from the atoms is the saved body
+// (same mass, centre of mass and principal moments, to round-off); else what
+// differs, saved ("there") and rebuilt ("now").  The same on every rank (bodies are replicated).
+std::string FixRigidQuatHiBody::body_changed(int b, const double *saved) const
+{
+  if (!(std::fabs(saved[0] - masstotal[b]) <= 1e-12 * std::fabs(masstotal[b])))
+    return fmt::format("mass: {} there, {} now", saved[0], masstotal[b]);
+  double was[3], now[3];
+  imageint img = static_cast<imageint>(ubuf(saved[17]).i);
+  domain->unmap(saved + 1, img, was);
+  domain->unmap(xcm[b], imagebody[b], now);
+  const double box = box_length();
+  for (int a = 0; a < 3; a++)
+    if (!(std::fabs(was[a] - now[a]) <= 1e-8 * (box + std::fabs(now[a]))))
+      return fmt::format("centre of mass: ({}, {}, {}) there, ({}, {}, {}) now", was[0], was[1],
+                         was[2], now[0], now[1], now[2]);
+  double m0[3] = {saved[14], saved[15], saved[16]}, m1[3] = {inertia[b][0], inertia[b][1], inertia[b][2]};
+  std::sort(m0, m0 + 3);
+  std::sort(m1, m1 + 3);
+  for (int a = 0; a < 3; a++)
+    if (!(std::fabs(m0[a] - m1[a]) <= 1e-8 * m1[2]))
+      return fmt::format("principal moments: {} {} {} there, {} {} {} now", m0[0], m0[1], m0[2], m1[0],
+                         m1[1], m1[2]);
+  return "";
 }
 
 // the state of the run that wrote the restart file (or of the previous run)
-// replaces the one that fix rigid just rebuilt from the atoms
+// replaces the one that fix rigid just rebuilt from the atoms, unless the
+// atoms changed in a way that changes the bodies (masses, sizes, atoms
+// added or deleted): then the rebuilt bodies stay, as with fix rigid
 void FixRigidQuatHiBody::restore_bodies()
 {
   restore_pending = false;
-  std::string failure;
-  for (int b = 0; b < nbody && failure.empty(); b++) {
-    const double *v = &saved_bodies[static_cast<size_t>(BODY_VALUES) * b];
-    if (std::fabs(v[0] - masstotal[b]) > 1e-12 * std::fabs(masstotal[b]))
-      failure = fmt::format("{}: body {} has mass {} in the restart file and {} now; use the same "
-                            "atoms and body definition as the run that wrote the file",
-                            STYLE, b + 1, v[0], masstotal[b]);
+  const bool from_file = restore_from_file;
+  restore_from_file = false;
+  for (int b = 0; b < nbody; b++) {
+    const std::string what = body_changed(b, &saved_bodies[static_cast<size_t>(BODY_VALUES) * b]);
+    if (what.empty()) continue;
+    if (from_file)
+      error->all(FLERR, "{}: body {} does not match the restart file ({}): its atoms (their "
+                 "masses, sizes or number) are not those of the run that wrote the file. Restore "
+                 "them, or define the fix with a new ID to build the bodies from the atoms as they "
+                 "are now",
+                 STYLE, b + 1, what);
+    // changed between runs: keep fix rigid's rebuild
+    memory->destroy(saved_atoms);
+    saved_atoms = nullptr;
+    saved_bodies.clear();
+    return;
   }
-  if (!failure.empty()) error->all(FLERR, failure);
   for (int b = 0; b < nbody; b++) {
     const double *v = &saved_bodies[static_cast<size_t>(BODY_VALUES) * b];
     masstotal[b] = v[0];

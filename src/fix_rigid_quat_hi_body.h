@@ -76,8 +76,12 @@ class FixRigidQuatHiBody : private RigidQuatHiArgs, public FixRigid {
   double **saved_atoms;    // per atom: count, displace[3], orient, dorient
   int saved_cols;
   bool restore_pending;
+  bool restore_from_file;    // the saved state comes from a restart file (else: the last run)
   void restore_bodies();
+  std::string body_changed(int b, const double *saved) const;
+  void refuse_empty_bodies();
   bool atoms_follow_bodies();
+  double box_length() const;
   void snapshot_bodies();
   std::vector<double> body_state() const;
 };

@@ -13,6 +13,7 @@
 #include "comm.h"
 #include "domain.h"
 #include "error.h"
+#include "fix.h"
 #include "force.h"
 #include "input.h"
 #include "modify.h"
@@ -200,6 +201,34 @@ void RigidQuatHiCore::init()
                    style);
 }
 
+// the thermostats of LAMMPS and GEOMINT that act on atom velocities (forces,
+// velocity rescaling or an integrator with a thermostat): on the atoms of a
+// body of this fix they would be a second heat bath, and the bodies would
+// reach neither temperature (e.g. T = 2.1 for targets 1 and 3)
+static bool is_thermostat(const char *style)
+{
+  if (utils::strmatch(style, "^langevin/spin")) return false;    // acts on spins only
+  for (const char *pattern : {"^langevin", "^viscous", "^temp/", "^nvt", "^npt", "^gld", "^gle",
+                              "^ttm", "^nh/mod", "^bagogab", "^brownian", "^nve/dotc/langevin"})
+    if (utils::strmatch(style, pattern)) return true;
+  return false;
+}
+
+void RigidQuatHiCore::refuse_thermostats(Fix *self) const
+{
+  for (int f = 0; f < modify->nfix; f++) {
+    Fix *other = modify->fix[f];
+    if (other == self || !is_thermostat(other->style)) continue;
+    const bigint n = geomint_target::atoms_in_both(lmp, self->groupbit, other->groupbit);
+    if (n)
+      error->all(FLERR, "{}: fix {} ({}) also thermostats {} atoms of this fix, whose bodies this "
+                 "fix already thermostats (its friction and noise at Tstart/Tstop); with two heat "
+                 "baths the bodies reach neither temperature. Remove fix {} (unfix {}) or leave "
+                 "these atoms out of its group; set the friction with this fix's keywords",
+                 style, other->id, other->style, n, other->id, other->id);
+  }
+}
+
 void RigidQuatHiCore::compute_target()
 {
   t_target = geomint_target::target(lmp, style, t_start, t_stop, tvar, tvar_name);
@@ -281,7 +310,9 @@ double RigidQuatHiCore::dense_step(std::vector<double> &pack, int nlocal_b, doub
               MPI_DOUBLE, 0, world);
 
   const long long step = update->ntimestep;
-  double status[4] = {0.0, 0.0, 0.0, 0.0};    // failure code, value, lambda_min, seconds
+  // failure code, value, lambda_min, seconds; code 4 (two bodies at one
+  // place): their tags and distance
+  double status[7] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
   double heat = 0.0;
   if (me == 0 && total > 0) {
     const int n = total / PACK;
@@ -327,6 +358,19 @@ double RigidQuatHiCore::dense_step(std::vector<double> &pack, int nlocal_b, doub
           status[1] = snap[C * j];
           break;
         }
+      // two bodies at the same place (e.g. atoms created twice): the RPY
+      // blocks of the pair have no direction e = r/|r|, and the mobility
+      // would be singular (the two would move as one)
+      if (status[0] == 0.0) {
+        long long ti = 0, tj = 0;
+        double dist = 0.0;
+        if (coincident_pair(n, ti, tj, dist)) {
+          status[0] = 4.0;
+          status[4] = static_cast<double>(ti);
+          status[5] = static_cast<double>(tj);
+          status[6] = dist;
+        }
+      }
       if (status[0] == 0.0) {
         factor_h = h;
         const int info = factorise(n, h, first_factor_of_run);
@@ -380,7 +424,7 @@ double RigidQuatHiCore::dense_step(std::vector<double> &pack, int nlocal_b, doub
     status[2] = mobility_min;
     status[3] = last_factor_seconds;
   }
-  MPI_Bcast(status, 4, MPI_DOUBLE, 0, world);
+  MPI_Bcast(status, 7, MPI_DOUBLE, 0, world);
   mobility_min = status[2];
   last_factor_seconds = status[3];
   if (status[0] == 1.0)
@@ -393,6 +437,13 @@ double RigidQuatHiCore::dense_step(std::vector<double> &pack, int nlocal_b, doub
                "indefinite (Ewald-summed RPY is not implemented): use a non-periodic box with "
                "confining forces, or hi off",
                style, step, status[1]);
+  if (status[0] == 4.0)
+    error->all(FLERR, "{}: hi rpy: {} {} and {} are at distance {} at step {}: the RPY mobility "
+               "of two spheres at one place is singular (they would move as one). Move one of "
+               "them or delete it (e.g. atoms created twice at the same place: delete_atoms "
+               "overlap)",
+               style, tag_name, static_cast<long long>(status[4]), static_cast<long long>(status[5]),
+               status[6], step);
   if (status[0] == 3.0)
     error->all(FLERR, "{}: LAPACK dsyevd failed at step {} (info {}) on the {}x{} mobility",
                style, step, static_cast<int>(status[1]), total / PACK * 6, total / PACK * 6);
@@ -405,6 +456,32 @@ double RigidQuatHiCore::dense_step(std::vector<double> &pack, int nlocal_b, doub
   for (int j = 0; j < nlocal_b; j++)
     for (int a = 0; a < 6; a++) pack[PACK * j + PACK - 6 + a] = mine[6 * j + a];
   return heat;
+}
+
+/* ----------------------------------------------------------------------
+   rank 0: two bodies of the configuration in snap at the same place (a
+   separation without a direction for rpy_pair, after the minimum image in a
+   periodic box): their tags and distance
+------------------------------------------------------------------------- */
+
+bool RigidQuatHiCore::coincident_pair(int n, long long &tag_i, long long &tag_j, double &dist) const
+{
+  constexpr int C = PACK - 6;
+  const bool periodic = domain->xperiodic || domain->yperiodic || domain->zperiodic;
+  for (int i = 0; i < n; i++)
+    for (int j = i + 1; j < n; j++) {
+      double d[3];
+      for (int a = 0; a < 3; a++) d[a] = snap[C * i + 1 + a] - snap[C * j + 1 + a];
+      if (periodic) geomint_compat::minimum_image(domain, FLERR, d);
+      const double r = std::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+      // (r = 0 also where r^2 underflows: e = d/r is then undefined too)
+      if (r != 0.0) continue;
+      tag_i = static_cast<long long>(snap[C * i]);
+      tag_j = static_cast<long long>(snap[C * j]);
+      dist = r;
+      return true;
+    }
+  return false;
 }
 
 /* ----------------------------------------------------------------------

@@ -3,7 +3,7 @@
    keywords, the temperature (ramp or variable), the friction of a body
    without hydrodynamic interactions, the counter-based noise, and the dense
    RPY step (gather by tag, one eigendecomposition on rank 0, scatter back).
-   See doc/fix_rigid_quat_hi.rst and ../shared/spec/rigid_quat_hi.md.
+   See doc/fix_rigid_quat_hi.rst.
 ------------------------------------------------------------------------- */
 
 #ifndef GEOMINT_RIGID_QUAT_HI_CORE_H
@@ -28,6 +28,10 @@ class RigidQuatHiCore : protected Pointers {
   void parse(int narg, char **arg, int k);
   // checks that need the simulation (run from the fix's init())
   void init();
+  // collective: an ERROR if another thermostat (fix langevin, viscous,
+  // temp/berendsen, ...) acts on atoms of `self`'s group, whose bodies this
+  // fix already thermostats
+  void refuse_thermostats(class Fix *self) const;
   // temperature of this step (ramp over the run, or an equal-style variable)
   void compute_target();
   void reset_target(double t) { t_start = t_stop = t; }
@@ -76,6 +80,9 @@ class RigidQuatHiCore : protected Pointers {
   void invalidate() { factor_valid = false; }
   void start_run() { first_factor_of_run = true; }
   double lambda_min() const { return mobility_min; }
+  // what the tags of the packed bodies number, in messages: "atoms"
+  // (bodystyle atom: atom IDs) or "bodies" (bodies of several atoms: 1..N)
+  std::string tag_name = "atoms";
   double hi_seconds() const { return last_hi_seconds; }           // mobility + factorisation
   double factor_seconds() const { return last_factor_seconds; }   // the factorisation (dsyevd)
   // restart: the configuration of the last factorisation (every N > 1)
@@ -96,6 +103,7 @@ class RigidQuatHiCore : protected Pointers {
   std::vector<double> mu, gathered, cur, chi, Z, mass, inertia, rot, xs, back, mine;
   std::vector<int> counts, displs, order;
   int factorise(int n, double h, bool timed);
+  bool coincident_pair(int n, long long &tag_i, long long &tag_j, double &dist) const;
 };
 
 }    // namespace LAMMPS_NS

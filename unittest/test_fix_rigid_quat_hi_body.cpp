@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -250,6 +251,96 @@ TEST(RigidQuatHiBody, ChangedAtomsRebuildTheBodies)
   }
 }
 
+// SI units (box 8 um, bodies 0.1 um, masses 1e-15 kg): a displace_atoms of
+// 5 nm and a velocity of 1e-9 m/s given to bodies at rest between two runs
+// are kept (the bodies are rebuilt from the atoms).  The test of whether the
+// atoms still follow their bodies was absolute, 1e-8 * max(1, box length) and
+// 1e-8 * max(1, speed): 1e-8 m and 1e-8 m/s in SI, so both were undone
+// (measured: dx = 0 and v = 0 after the second run).
+TEST(RigidQuatHiBody, SmallChangesInSIUnitsAreKept)
+{
+  const std::string path = geomint_test::scratch_path("tetramer_si.mol");
+  {
+    std::ofstream f(path);
+    f << "# asymmetric rigid tetramer, SI\n\n4 atoms\n\nCoords\n\n"
+         "1 0.0 0.0 0.0\n2 1e-7 0.0 0.0\n3 2e-8 8e-8 1e-8\n4 3e-8 2e-8 7e-8\n\n"
+         "Types\n\n1 1\n2 1\n3 1\n4 1\n";
+  }
+  for (const std::string change : {"displace_atoms all move 5e-9 0 0 units box", "velocity all set 1e-9 0 0"}) {
+    Session s(true, 0);
+    s.cmd("units si\natom_style molecular\natom_modify map array\nboundary p p p\n"
+          "region box block 0 8e-6 0 8e-6 0 8e-6\ncreate_box 1 box\nmolecule tet " + path + "\n"
+          "create_atoms 0 single 3.6e-6 2e-6 2e-6 mol tet 11\n"
+          "create_atoms 0 single 5e-6 5e-6 5e-6 mol tet 12\nmass 1 1e-15\n"
+          "neighbor 1e-7 bin\npair_style zero 1e-6\npair_coeff * *\ntimestep 1e-6\n"
+          "fix 1 all rigid/quat/hi molecule 0.0 0.0 4928 gamma_t 0 gamma_r 0\nthermo 0\nrun 1");
+    const std::vector<double> x0 = s.atom_vec3("x");
+    s.cmd(change + "\nrun 1");
+    const std::vector<double> x1 = s.atom_vec3("x"), v1 = s.atom_vec3("v");
+    // displaced: dx = 5e-9 m; given a velocity: dx = 1e-9 m/s * 1e-6 s, v = 1e-9 m/s
+    const bool moved = change[0] == 'd';
+    const double dx = moved ? 5e-9 : 1e-15, vx = moved ? 0.0 : 1e-9;
+    double worst_dx = 0.0, worst_v = 0.0;
+    for (size_t i = 0; i < x0.size(); i += 3) {
+      worst_dx = std::max(worst_dx, std::fabs(x1[i] - x0[i] - dx));
+      worst_v = std::max(worst_v, std::fabs(v1[i] - vx));
+    }
+    std::printf("%s: largest |dx - %g| %.3g, |v - %g| %.3g\n", change.c_str(), dx, worst_dx, vx, worst_v);
+    EXPECT_LT(worst_dx, 1e-6 * dx) << change;
+    EXPECT_LT(worst_v, 1e-6 * 1e-9) << change;
+  }
+  std::remove(path.c_str());
+}
+
+// masses changed between runs (no restart file anywhere): the bodies are
+// rebuilt from the atoms, as fix rigid does, and move with their new masses
+// (it stopped with "body 1 has mass 4 in the restart file and 16 now");
+// a body whose atoms were all deleted is named, with the remedy; a restart
+// file read with other masses says so
+TEST(RigidQuatHiBody, ChangedMassesRebuildTheBodies)
+{
+  const std::string base =
+      "units lj\natom_style molecular\natom_modify map array\nboundary f f f\n"
+      "region box block -10 10 -10 10 -10 10\ncreate_box 1 box\n"
+      "molecule tet " + tetramer_file() + "\n"
+      "create_atoms 0 single 0 0 0 mol tet 11\ncreate_atoms 0 single 4 0 0 mol tet 12\n"
+      "mass 1 4.0\ngroup b molecule 2\ntimestep 0.005\nthermo 0\n";
+  // (addforce first: its force is in the bodies' forces at setup)
+  const std::string fix = "fix 2 all addforce 0.1 0 0\n"
+                          "fix 1 all rigid/quat/hi molecule 0.0 0.0 4928 gamma_t 0 gamma_r 0\n";
+  {
+    // bodies of 4 atoms of mass 4, then 16: vcm_x grows by 0.4/16 and then by
+    // 0.4/64 per unit time
+    Session s(true, 0);
+    s.cmd(base + fix + "run 100");
+    const double v0 = s.equal("f_1[1][4]");
+    EXPECT_NEAR(v0, 0.4 / 16.0 * 0.5, 1e-12);
+    s.cmd("mass 1 16.0\nrun 100");
+    EXPECT_NEAR(s.equal("f_1[1][4]") - v0, 0.4 / 64.0 * 0.5, 1e-12);
+    EXPECT_NEAR(s.equal("f_1[2][4]") - v0, 0.4 / 64.0 * 0.5, 1e-12);
+  }
+  {
+    Session s(true, 0);
+    s.cmd(base + fix + "run 10\ndelete_atoms group b");
+    const std::string err = s.error_of("run 10");
+    EXPECT_NE(err.find("body 2 of fix 1 has no atoms left"), std::string::npos) << err;
+    EXPECT_NE(err.find("unfix 1 and define it again"), std::string::npos) << err;
+  }
+  {
+    const std::string file = geomint_test::scratch_path("rqhb_mass.restart");
+    {
+      Session s(true, 0);
+      s.cmd(base + fix + "run 10\nwrite_restart " + file);
+    }
+    Session s(true, 0);
+    s.cmd("read_restart " + file + "\nmass 1 1.0\n" + fix);
+    const std::string err = s.error_of("run 10");
+    EXPECT_NE(err.find("body 1 does not match the restart file (mass: 16 there, 4 now)"), std::string::npos) << err;
+    EXPECT_NE(err.find("new ID"), std::string::npos) << err;
+    std::remove(file.c_str());
+  }
+}
+
 // bad input: an ERROR that says what is wrong and what to do
 TEST(RigidQuatHiBody, BadInputIsRefusedWithAMessage)
 {
@@ -275,12 +366,29 @@ TEST(RigidQuatHiBody, BadInputIsRefusedWithAMessage)
       {"fix 1 all rigid/quat/hi molecule 0.1 0.1", "", "expected 'fix ID group rigid/quat/hi"},
       {"fix 1 all rigid/quat/hi molecule" + ok + "\nfix 2 a nve", "run 1", "also integrates 4 atoms"},
       {"fix 1 all rigid/quat/hi molecule" + ok + "\nfix 2 a rigid/nve single", "run 1", "also integrates 4 atoms"},
+      {"fix 1 all rigid/quat/hi molecule" + ok + "\nfix 2 a langevin 1 1 1 5", "run 1",
+       "fix 2 (langevin) also thermostats 4 atoms of this fix"},
+      {"fix 1 all rigid/quat/hi molecule" + ok + "\nfix 2 all viscous 1.0", "run 1",
+       "fix 2 (viscous) also thermostats 8 atoms of this fix"},
   };
   for (const Case &c : cases) {
     Session s(true, 0);
     s.cmd(base);
     const std::string err = c.run.empty() ? s.error_of(c.fix) : s.error_of(c.fix, c.run);
     EXPECT_NE(err.find(c.expect), std::string::npos) << c.fix << "\n  got: " << err;
+  }
+  {
+    // two bodies at one place, e.g. created twice (it was "LAPACK dsyevd
+    // failed at step 1 (info 11)")
+    Session s(true, 0);
+    s.cmd("units lj\natom_style molecular\natom_modify map array\nboundary f f f\n"
+          "region box block -10 10 -10 10 -10 10\ncreate_box 1 box\n"
+          "molecule tet " + tetramer_file() + "\n"
+          "create_atoms 0 single 0 0 0 mol tet 11\ncreate_atoms 0 single 0 0 0 mol tet 11\n"
+          "create_atoms 0 single 4 0 0 mol tet 12\nmass 1 1.0\n"
+          "fix 1 all rigid/quat/hi molecule 0.1 0.1 5 hi rpy viscosity 1 radius 1");
+    const std::string err = s.error_of("run 1");
+    EXPECT_NE(err.find("hi rpy: bodies 1 and 2 are at distance 0 at step 1"), std::string::npos) << err;
   }
   {
     // a linear body (two point atoms): a zero principal moment

@@ -1,6 +1,6 @@
 // GEOMINT exact Ornstein-Uhlenbeck step of all rigid-body momenta with a dense
-// hydrodynamic coupling (fix rigid/quat/hi, hi rpy; spec/rigid_quat_hi.md 2.3,
-// the 6n form): Z = (p_1..p_n, L_1..L_n) (momenta, space-frame angular
+// hydrodynamic coupling (fix rigid/quat/hi, hi rpy, in the 6n form of
+// doc/fix_rigid_quat_hi.rst): Z = (p_1..p_n, L_1..L_n) (momenta, space-frame angular
 // momenta) evolves by dZ = -xi K Z dt + sqrt(2 kT xi) dW, solved exactly over h:
 //   Z <- E Z + B chi,  E = exp(-xi K h),  B B^T = kT K^-1 (1 - exp(-2 K xi h)),
 // K = diag(1/m_i 1_3 ..., A_i^T diag(1/I_i) A_i ...).  Robust evaluation: with

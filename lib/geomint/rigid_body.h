@@ -1,5 +1,5 @@
-// GEOMINT per-body sub-steps of fix rigid/quat/hi (spec/rigid_quat_hi.md
-// sections 2.2 and 4), shared by the CPU style and its Kokkos variant so that
+// GEOMINT per-body sub-steps of fix rigid/quat/hi (doc/fix_rigid_quat_hi.rst,
+// "The step" and "hi off"), shared by the CPU style and its Kokkos variant so that
 // both run the very same arithmetic on a body: the half drift with the free
 // rotor, the friction and exact OU coefficients of a body without
 // hydrodynamic interactions, and its OU step.  Spheres (atom_style sphere)
@@ -81,7 +81,7 @@ GEOMINT_INLINE void rigid_body_friction(const RigidFriction &fr, double radius, 
   t_iso = fr.gamma_t_given != 3;
 }
 
-// the exact OU step of a body without HI (spec 4), per body axis:
+// the exact OU step of a body without HI, per body axis:
 // c = exp(-zeta h / m) and the noise amplitude without sqrt(kT)
 struct RigidOUCoeff {
   double mass, inertia[3];

@@ -1,5 +1,5 @@
 // GEOMINT Rotne-Prager-Yamakawa mobility blocks of equal spheres in free space
-// (fix rigid/quat/hi with hi rpy; spec/rigid_quat_hi.md section 1.3), with the
+// (fix rigid/quat/hi with hi rpy; doc/fix_rigid_quat_hi.rst), with the
 // overlap regularisation of Wajnryb et al. 2013 for r < 2a, which keeps the
 // 6n x 6n mobility symmetric positive definite for every configuration.
 //
