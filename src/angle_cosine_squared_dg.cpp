@@ -1,6 +1,7 @@
 /* ----------------------------------------------------------------------
    GEOMINT - angle cosine/squared/dg: K (cos theta - cos theta0)^2 as a
-   function of the three distances r_ji, r_jk, r_ik (spec 1.4)
+   function of the three distances r_ji, r_jk, r_ik (law of cosines:
+   cos theta = (r_ji^2 + r_jk^2 - r_ik^2) / (2 r_ji r_jk))
 ------------------------------------------------------------------------- */
 
 #include "angle_cosine_squared_dg.h"

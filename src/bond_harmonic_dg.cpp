@@ -1,6 +1,6 @@
 /* ----------------------------------------------------------------------
    GEOMINT - bond harmonic/dg: K (r - r0)^2 with the cancellation-free
-   LaBudde-Greenspan quotient Delta = K (r + r' - 2 r0) (spec 1.3)
+   LaBudde-Greenspan quotient Delta = K (r + r' - 2 r0)
 ------------------------------------------------------------------------- */
 
 #include "bond_harmonic_dg.h"

@@ -1,8 +1,8 @@
 /* -*- c++ -*- ----------------------------------------------------------
    GEOMINT - geometric integrators for LAMMPS
-   The interface between fix dg/nve and the discrete-gradient force styles
-   (spec/discrete_gradients.md 5.3).  A DG style is the LAMMPS style whose
-   coefficients it reads, plus compute_dg().
+   The interface between fix dg/nve and the discrete-gradient force styles.
+   A DG style is the LAMMPS style whose coefficients it reads, plus
+   compute_dg().
 ------------------------------------------------------------------------- */
 
 #ifndef GEOMINT_DG_STYLE_H

@@ -1,6 +1,7 @@
 /* ----------------------------------------------------------------------
    GEOMINT - dihedral nharmonic/dg: sum_i A_i cos^(i-1) phi with cos phi
-   from the six distances of the four atoms (spec 1.5, Lemma 4)
+   from the six distances of the four atoms (Grimm, Kliesch and Quispel,
+   arXiv:2212.14344, Lemma 4; geomint::dg::dihedral_cos)
 ------------------------------------------------------------------------- */
 
 #include "dihedral_nharmonic_dg.h"

@@ -1,7 +1,7 @@
 /* ----------------------------------------------------------------------
    GEOMINT - dihedral opls/dg: k1 (1 + c) + k2 (1 - cos 2phi) + k3 (1 + cos 3phi)
    + k4 (1 - cos 4phi) (k_i = K_i/2, as dihedral opls stores them) written as a
-   polynomial in c = cos phi from the six distances (spec 1.5)
+   polynomial in c = cos phi from the six distances (geomint::dg::dihedral_cos)
 ------------------------------------------------------------------------- */
 
 #include "dihedral_opls_dg.h"

@@ -1,7 +1,10 @@
 /* ----------------------------------------------------------------------
-   GEOMINT - fix dg/nve (spec/discrete_gradients.md sections 2, 3.3, 5)
+   GEOMINT - fix dg/nve: energy-conserving discrete-gradient NVE integrator
 
-   The Velocity-DG step of seed 003: with the discrete force
+   The "Velocity-DG" step of V. Grimm, T. Kliesch and G. R. W. Quispel,
+   Discrete gradients in short-range molecular dynamics simulations, Numer.
+   Algorithms, doi:10.1007/s11075-023-01717-4 (arXiv:2212.14344): with the
+   discrete force
    fbar = -grad_bar V(x^n, x^{n+1}),
      x^{n+1} = x^n + dt (v^n + dtfm fbar)
      v^{n+1} = v^n + 2 dtfm fbar
@@ -95,7 +98,8 @@ FixDGNVE::FixDGNVE(LAMMPS *lmp, int narg, char **arg) :
     last_energy_error(0.0), nsteps(0), total_iter(0), nfail(0), nmax(0), xold(nullptr),
     vold(nullptr), fdg(nullptr), gcur(nullptr), rcur(nullptr), gprev(nullptr), rprev(nullptr),
     anderson(0), newton_solver(0), krylov(10), ktol(1e-3), ext_active(0), ext_state(EXT_NONE),
-    fext(nullptr), nmax_ext(0), work(0.0), rev_buf(nullptr)
+    fext(nullptr), nmax_ext(0), work(0.0), rev_buf(nullptr), built_nlocal(-1), built_nghost(-1),
+    built_boxlo{0.0, 0.0, 0.0}, built_boxhi{0.0, 0.0, 0.0}, built_corners{}
 {
   time_integrate = 1;
   dynamic_group_allow = 0;
@@ -186,8 +190,9 @@ FixDGNVE::~FixDGNVE()
 
 int FixDGNVE::setmask()
 {
-  // PRE_REVERSE and FINAL_INTEGRATE only do work when another fix adds forces
-  return INITIAL_INTEGRATE | PRE_REVERSE | FINAL_INTEGRATE;
+  // PRE_REVERSE and FINAL_INTEGRATE only do work when another fix adds forces;
+  // POST_NEIGHBOR records what the neighbor lists were built for
+  return INITIAL_INTEGRATE | POST_NEIGHBOR | PRE_REVERSE | FINAL_INTEGRATE;
 }
 
 /* ----------------------------------------------------------------------
@@ -303,6 +308,147 @@ void FixDGNVE::grow()
 }
 
 /* ----------------------------------------------------------------------
+   the neighbor lists and the atoms they index
+
+   The implicit step evaluates the discrete force many times at trial
+   positions before Verlet decides whether to rebuild the lists (after
+   initial_integrate), so it needs lists that are valid for x^n.  Inside a run
+   they are: Verlet rebuilt them at the end of the last step if any atom had
+   moved half the skin.  Between runs they may not be: write_restart and
+   write_data wrap atoms back into the box (domain->pbc), migrate them
+   (comm->exchange) and rebuild the ghosts (comm->borders); displace_atoms and
+   change_box remap and migrate atoms and drop the ghosts (Irregular sets
+   nghost = 0); create_atoms and delete_atoms add and remove atoms.  None of
+   them builds new lists, and `run N pre no` has no setup.  The lists then
+   hold indices of ghosts that are other atoms or other periodic images, and a
+   wrapped atom meets its old neighbors a box length away: pairs are lost or
+   wrong in the first step (relative energy jumps of 1e-4 to 4e-3, or a
+   spurious maxdisp or convergence ERROR).  Verlet itself rebuilds only after initial_integrate (the
+   wrapped atoms look as if they had moved a box length), which is why fix nve
+   does not see this on one rank.
+
+   So the fix records, whenever the lists are built, the tags of the owned and
+   ghost atoms in list order, the owned positions and the box; at the start of
+   each step it checks them as Neighbor::check_distance() would (and the tags),
+   and rebuilds the lists itself, as Verlet does on a reneighboring step,
+   when they are out of date.
+------------------------------------------------------------------------- */
+
+void FixDGNVE::setup_post_neighbor()
+{
+  record_neighbor_build();
+}
+
+void FixDGNVE::post_neighbor()
+{
+  record_neighbor_build();
+}
+
+void FixDGNVE::record_neighbor_build()
+{
+  const int nlocal = atom->nlocal;
+  const int nall = nlocal + atom->nghost;
+  built_nlocal = nlocal;
+  built_nghost = atom->nghost;
+  built_tag.assign(atom->tag ? atom->tag : nullptr, atom->tag ? atom->tag + nall : nullptr);
+  built_x.resize(3 * static_cast<size_t>(nlocal));
+  double **x = atom->x;
+  for (int i = 0; i < nlocal; i++)
+    for (int d = 0; d < 3; d++) built_x[3 * i + d] = x[i][d];
+  for (int d = 0; d < 3; d++) {
+    built_boxlo[d] = domain->boxlo[d];
+    built_boxhi[d] = domain->boxhi[d];
+  }
+  if (domain->triclinic) {
+    domain->box_corners();
+    for (int c = 0; c < 8; c++)
+      for (int d = 0; d < 3; d++) built_corners[c][d] = domain->corners[c][d];
+  }
+}
+
+// true (on all ranks) if the lists were not built for the atoms as they are now:
+// other atoms or ghosts in other slots, or an atom that moved farther than
+// Neighbor's trigger (half the skin, less what the box moved) since the build
+bool FixDGNVE::neighbor_lists_stale()
+{
+  const int nlocal = atom->nlocal;
+  const int nall = nlocal + atom->nghost;
+  int stale = (nlocal != built_nlocal || atom->nghost != built_nghost) ? 1 : 0;
+  if (!stale && atom->tag) {
+    const tagint *tag = atom->tag;
+    for (int i = 0; i < nall; i++)
+      if (tag[i] != built_tag[i]) {
+        stale = 1;
+        break;
+      }
+  }
+  if (!stale) {
+    auto dist = [](const double *a, const double *b) {
+      return std::sqrt((a[0] - b[0]) * (a[0] - b[0]) + (a[1] - b[1]) * (a[1] - b[1]) +
+                       (a[2] - b[2]) * (a[2] - b[2]));
+    };
+    double delta1 = 0.0, delta2 = 0.0;    // the two largest moves of box corners
+    if (!domain->triclinic) {
+      delta1 = dist(domain->boxlo, built_boxlo);
+      delta2 = dist(domain->boxhi, built_boxhi);
+    } else {
+      domain->box_corners();
+      for (int c = 0; c < 8; c++) {
+        const double delta = dist(domain->corners[c], built_corners[c]);
+        if (delta > delta1) {
+          delta2 = delta1;
+          delta1 = delta;
+        } else if (delta > delta2) {
+          delta2 = delta;
+        }
+      }
+    }
+    const double trigger = std::max(0.0, 0.5 * (neighbor->skin - (delta1 + delta2)));
+    const double triggersq = trigger * trigger;
+    double **x = atom->x;
+    for (int i = 0; i < nlocal && !stale; i++) {
+      const double *xb = &built_x[3 * i];
+      const double dx = x[i][0] - xb[0], dy = x[i][1] - xb[1], dz = x[i][2] - xb[2];
+      if (dx * dx + dy * dy + dz * dz > triggersq) stale = 1;
+    }
+  }
+  int any = 0;
+  MPI_Allreduce(&stale, &any, 1, MPI_INT, MPI_MAX, world);
+  return any != 0;
+}
+
+// the reneighboring of a Verlet step (without pre_exchange, whose fixes act on
+// their own reneighboring steps, and without sorting); returns true (on all ranks)
+// if the owned atoms of some rank are no longer those, in the same order, that the
+// forces f (and F_ext) of the last step belong to: LAMMPS does not migrate f
+bool FixDGNVE::rebuild_neighbor_lists()
+{
+  const int nlocal_before = built_nlocal;
+  const size_t nbefore = std::min(built_tag.size(), static_cast<size_t>(std::max(0, built_nlocal)));
+  const std::vector<tagint> owned_before(built_tag.begin(), built_tag.begin() + nbefore);
+  if (domain->triclinic) domain->x2lamda(atom->nlocal);
+  domain->pbc();
+  domain->reset_box();
+  comm->setup();
+  if (neighbor->style) neighbor->setup_bins();
+  comm->exchange();
+  comm->borders();
+  if (domain->triclinic) domain->lamda2x(atom->nlocal + atom->nghost);
+  if (modify->n_pre_neighbor) modify->pre_neighbor();
+  neighbor->build(1);
+  if (modify->n_post_neighbor) modify->post_neighbor();
+  record_neighbor_build();    // (also where this fix is not in Modify's post_neighbor list yet)
+
+  int moved = (atom->nlocal != nlocal_before || !atom->tag ||
+               owned_before.size() != static_cast<size_t>(atom->nlocal)) ? 1 : 0;
+  for (int i = 0; i < atom->nlocal && !moved; i++)
+    if (atom->tag[i] != owned_before[i]) moved = 1;
+  int any = 0;
+  MPI_Allreduce(&moved, &any, 1, MPI_INT, MPI_MAX, world);
+  return any != 0;
+}
+
+/* ----------------------------------------------------------------------
    external forces: the styles' forces, captured after they are computed and
    before LAMMPS sums ghost forces and calls the post_force fixes
 ------------------------------------------------------------------------- */
@@ -380,12 +526,23 @@ void FixDGNVE::final_integrate()
 }
 
 /* ----------------------------------------------------------------------
-   the whole step (spec 5.4), between the half kicks of external forces
+   the whole step, between the half kicks of external forces
    (final_integrate has only the closing kick to do)
 ------------------------------------------------------------------------- */
 
 void FixDGNVE::initial_integrate(int /*vflag*/)
 {
+  // lists out of date after a command between runs: rebuild them first; if atoms
+  // changed places, f (the predictor's force) and F_ext belong to other atoms
+  bool forces_known = true;
+  if (neighbor_lists_stale() && rebuild_neighbor_lists()) {
+    forces_known = false;
+    if (ext_active && ext_state != EXT_NONE)
+      error->all(FLERR, "{}: atoms changed processors or order since the last step (a "
+                 "write_restart, write_data, displace_atoms, change_box, create_atoms or "
+                 "delete_atoms before 'run N pre no'), so the forces that other fixes add are "
+                 "not known for them; use 'run N pre yes' after such commands", STYLE);
+  }
   grow();
   double **x = atom->x;
   double **v = atom->v;
@@ -410,12 +567,14 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
     ke_old += m * (v[i][0] * v[i][0] + v[i][1] * v[i][1] + v[i][2] * v[i][2]);
   }
 
-  // predictor: the Verlet position (f holds the force at x^n; the kick gave F_ext)
+  // predictor: the Verlet position (f holds the force at x^n; the kick gave F_ext),
+  // or x^n + dt v^n where f belongs to other atoms (the solution does not depend on it)
+  const int use_force = forces_known ? predictor : 0;
   for (int i = 0; i < nlocal; i++) {
     const double dtfm = dtf / (rmass ? rmass[i] : mass[type[i]]);
     for (int d = 0; d < 3; d++) {
       const double fsty = kicked ? f[i][d] - fext[i][d] : f[i][d];
-      x[i][d] = xold[i][d] + dtv * (vold[i][d] + predictor * dtfm * fsty);
+      x[i][d] = xold[i][d] + dtv * (vold[i][d] + use_force * dtfm * fsty);
     }
   }
 
@@ -658,7 +817,9 @@ int FixDGNVE::newton_krylov(double &inc, double &vnew, double &vold_sum)
 }
 
 /* ----------------------------------------------------------------------
-   outputs: scalar = iterations of the last step; vector (spec 5.1)
+   outputs: scalar = iterations of the last step; vector = iterations of the
+   last step, mean iterations per step, last increment, non-converged steps,
+   largest displacement of the last step, its energy error |dKE + dV|, work W
 ------------------------------------------------------------------------- */
 
 double FixDGNVE::compute_scalar()
@@ -702,15 +863,10 @@ void FixDGNVE::restart(char *buf)
     work = 0.0;
     return;
   }
-  if (g.version > RESTART_VERSION)
-    error->all(FLERR, "{}: the restart file holds fix dg/nve restart data of version {}, but this "
-               "GEOMINT reads versions 1 to {}: it was written by a newer GEOMINT; read it with "
-               "that version, or give the fix a new ID to start without the restart data", STYLE,
-               g.version, RESTART_VERSION);
-  if (g.version != 2 || g.count != 4)
-    error->all(FLERR, "{}: the restart data of fix dg/nve is corrupt (version {} with {} values; "
-               "version 2 has 4); give the fix a new ID to start without it", STYLE, g.version,
-               g.count);
+  if (g.version != RESTART_VERSION || g.count != 4)
+    geomint_restart::refuse_global(error, STYLE, id, g, RESTART_VERSION,
+                                   "Use the GEOMINT that wrote it, or a new fix ID to start the "
+                                   "fix afresh");
   nsteps = static_cast<bigint>(list[0]);
   total_iter = static_cast<bigint>(list[1]);
   nfail = static_cast<bigint>(list[2]);

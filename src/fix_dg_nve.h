@@ -25,6 +25,8 @@ class FixDGNVE : public Fix {
   ~FixDGNVE() override;
   int setmask() override;
   void init() override;
+  void setup_post_neighbor() override;
+  void post_neighbor() override;
   void setup_pre_reverse(int, int) override;
   void initial_integrate(int) override;
   void pre_reverse(int, int) override;
@@ -73,7 +75,19 @@ class FixDGNVE : public Fix {
   double work;       // W: kinetic energy the external half kicks added (all ranks, cumulative)
   double **rev_buf;  // what reverse communication sums: fdg or fext
 
+  // the atoms the neighbor lists were built for (recorded in post_neighbor):
+  // commands between runs (write_restart, write_data, displace_atoms, change_box,
+  // create_atoms, ...) re-wrap, move, migrate or re-order atoms and rebuild or
+  // drop the ghosts without a new list, and `run N pre no` has no setup
+  int built_nlocal, built_nghost;       // -1: no list recorded yet
+  std::vector<tagint> built_tag;        // owned then ghost atoms, in list order
+  std::vector<double> built_x;          // owned positions (3 per atom)
+  double built_boxlo[3], built_boxhi[3], built_corners[8][3];
+
   void grow();
+  void record_neighbor_build();
+  bool neighbor_lists_stale();
+  bool rebuild_neighbor_lists();
   double external_kick();
   void discrete_force(double &vnew, double &vold_sum);
   int fixed_point(double &inc, double &vnew, double &vold_sum);

@@ -1,5 +1,7 @@
 /* ----------------------------------------------------------------------
-   GEOMINT - pair lj/cut/dg (spec/discrete_gradients.md 1.3, 3.3, 5.2)
+   GEOMINT - pair lj/cut/dg: the LaBudde-Greenspan discrete gradient of each
+   pair, Delta = (V(r') - V(r)) / (r' - r) along (R + R') / (r + r'), with the
+   cancellation-free inverse-power quotient of lib/geomint/dg.h
 
    compute() is pair lj/cut's; the neighbor-list margin is dg_pair.h's.
 ------------------------------------------------------------------------- */

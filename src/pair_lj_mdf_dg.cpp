@@ -1,8 +1,8 @@
 /* ----------------------------------------------------------------------
-   GEOMINT - pair lj/mdf/dg (spec/discrete_gradients.md 1.3, 3.1, 5.2)
+   GEOMINT - pair lj/mdf/dg: the LaBudde-Greenspan discrete gradient of switched LJ
 
    V = U(r) s(r): LJ times the C2 taper s = (1-x)^3 (1 + 3x + 6x^2),
-   x = (r - r_in)/(r_c - r_in), of pair lj/mdf (the seed's switch).  The
+   x = (r - r_in)/(r_c - r_in), of pair lj/mdf (the switch of Grimm et al.).  The
    product quotient Delta(U s) = Delta U (s + s')/2 + Delta s (U + U')/2 is
    exact, with cancellation-free Delta U (inverse powers) and Delta s
    (powers of the clamped x).  The neighbor-list margin is dg_pair.h's.

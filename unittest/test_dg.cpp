@@ -1,9 +1,9 @@
-// Kernel tests for the discrete gradients: lib/geomint/dg.h alone, no LAMMPS
-// (spec/discrete_gradients.md section 1).  Exact identities (the DG identity,
+// Kernel tests for the discrete gradients: lib/geomint/dg.h alone, no LAMMPS.
+// Exact identities (the DG identity,
 // telescoping, momentum) are checked to round-off: tolerances are a small
 // multiple of the double epsilon times the scale of the quantities that enter.
 // Where the kernel replaces a degenerate quotient by the midpoint derivative
-// (five-point central difference with step h = DERIV_STEP d, spec 1.6), the
+// (five-point central difference with step h = DERIV_STEP d), the
 // tolerance is that difference's error, its O(h^4) truncation measured on the
 // spot from D(h) - D(h/2), plus round-off of V over h.
 #include "geomint/dg.h"
@@ -69,7 +69,7 @@ template <> struct Geo<3> {
   static constexpr int NATOM = 3;
   static auto pairs() -> const int (&)[3][2] { return dg::ANGLE_PAIRS; }
   static double cos(const double *d) { return dg::angle_cos(d[0], d[1], d[2]); }
-  // dC/d(a, b, c) (spec 1.4)
+  // dC/d(a, b, c) of C = (a^2 + b^2 - c^2) / (2 a b)
   static void dcos(const double *d, double g[3])
   {
     const double a = d[0], b = d[1], c = d[2];
@@ -129,7 +129,7 @@ template <> struct Geo<6> {
     if (!(sj2 > 0 && sk2 > 0)) return 1.0;
     return 16 * EPS * (1 / sj2 + 1 / sk2 + 1 / std::sqrt(sj2 * sk2));
   }
-  // independent: IUPAC cos phi = <m, n> / (|m| |n|), m = R_ij x R_jk, n = R_jk x R_kl (spec 1.5)
+  // independent: IUPAC cos phi = <m, n> / (|m| |n|), m = R_ij x R_jk, n = R_jk x R_kl
   static double cart_cos(const double (&x)[4][3])
   {
     const V3 Rij = sub(to_v3(x[1]), to_v3(x[0])), Rjk = sub(to_v3(x[2]), to_v3(x[1]));
@@ -178,7 +178,8 @@ struct HarmonicTheta {
   }
 };
 
-// dihedral nharmonic with the butane coefficients of spec section 4 E2
+// dihedral nharmonic with the butane torsion of Grimm et al., eq. (30):
+// U(phi) = K (1.116 - 1.462 c - 1.578 c^2 + 0.368 c^3 + 3.156 c^4 + 3.788 c^5), c = cos phi
 struct Butane {
   double K;
   static constexpr double A[6] = {1.116, -1.462, -1.578, 0.368, 3.156, 3.788};
@@ -225,7 +226,7 @@ template <int N, class F> struct Pot {
 ------------------------------------------------------------------------- */
 
 // the five-point central difference of V along d_k at `state` with step h, the
-// formula the kernel uses for a degenerate segment (spec 1.6)
+// formula the kernel uses for a degenerate segment
 template <int N, class P> double five_point(const P &pot, const double *state, int k, double h)
 {
   double s[N];
@@ -874,7 +875,7 @@ TEST(PathDG, SymIsSecondOrderAndLeftRightFirstOrder)
 }
 
 /* ----------------------------------------------------------------------
-   degenerate segments (spec 1.6)
+   degenerate segments (d' = d, or |d' - d| < delta d: the derivative at the midpoint)
 ------------------------------------------------------------------------- */
 
 namespace {
@@ -1054,7 +1055,7 @@ TEST(Geometry, DihedralCosMatchesTheCrossProductDefinition)
   EXPECT_LE(worst_abs, 1e-13);
 }
 
-// IUPAC convention (spec 1.5): trans = 180 deg (cos -1), cis = 0 (cos +1)
+// IUPAC convention: trans = 180 deg (cos -1), cis = 0 (cos +1)
 TEST(Geometry, DihedralCosFollowsTheIupacConvention)
 {
   const double trans[4][3] = {{0, 1, 0}, {0, 0, 0}, {1, 0, 0}, {1, -1, 0}};

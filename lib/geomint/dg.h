@@ -1,11 +1,13 @@
-// GEOMINT discrete-gradient kernels (seed 003; spec/discrete_gradients.md
-// section 1): every short-range term is a function of inter-atomic distances,
+// GEOMINT discrete-gradient kernels (V. Grimm, T. Kliesch and G. R. W. Quispel,
+// Discrete gradients in short-range molecular dynamics simulations, Numer.
+// Algorithms, doi:10.1007/s11075-023-01717-4, arXiv:2212.14344): every
+// short-range term is a function of inter-atomic distances,
 // and its discrete gradient between an old and a new configuration is built
 // from difference quotients Delta_k of the potential along the distances.
 //
 //   pair / bond (LaBudde-Greenspan):  Delta = (V(r') - V(r)) / (r' - r)
 //   angle (3 distances), dihedral (6): Itoh-Abe path differences, left, right
-//                                      or symmetrized (spec 1.4, 1.5)
+//                                      or symmetrized (the mean of the two)
 //
 // and the force on atom b of a distance (a,b) is -Delta e_ab, on atom a
 // +Delta e_ab, with e_ab = (R'_ab + R_ab) / (r'_ab + r_ab), R_ab = q_b - q_a.
@@ -154,7 +156,7 @@ namespace dg {
   }
 
   // cos phi of the dihedral i-j-k-l from d = (r_ij, r_jk, r_kl, r_ik, r_jl, r_il)
-  // (spec 1.5, Lemma 4; IUPAC: trans = 180 deg, as LAMMPS).  The radicands are
+  // (Grimm et al., Lemma 4; IUPAC: trans = 180 deg, as LAMMPS).  The radicands are
   // floored at a tiny positive value for (near-)collinear triples.
   GEOMINT_INLINE double dihedral_cos(const double d[6])
   {
