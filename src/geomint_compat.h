@@ -194,8 +194,9 @@ namespace geomint_compat {
   // Restart records of a fix and of its Kokkos variants.  LAMMPS hands a fix the
   // state stored in a restart file (Modify::add_fix, right after post_constructor())
   // only when the stored style name matches: exactly up to 2022; from 8Feb2023 on
-  // (lammps/lammps PR #3538) the style without the -sf suffix is written and
-  // compared, but only while that suffix is enabled.  So a CPU restart read by
+  // (lammps/lammps PR #3538) the global record is written and compared under the
+  // style without the -sf suffix (only while that suffix is enabled), the per-atom
+  // record still under the full name (measured in 29Aug2024 and 4Jul2026).  So a CPU restart read by
   // fix X/kk (and the reverse, and X/kk/host, X/kk/device, 'suffix off') could
   // silently start afresh.  match_restart_variants(), called from a fix's
   // post_constructor(), renames stored records of this fix ID whose style is a
@@ -224,14 +225,15 @@ namespace geomint_compat {
       }
       return style;
     }
-    inline void rename_variants(LAMMPS *lmp, Fix *fix, const std::string &style, int n, char **ids,
-                                char **styles)
+    inline void rename_variants(LAMMPS *lmp, Fix *fix, const std::string &style, bool global,
+                                int n, char **ids, char **styles)
     {
 #if LAMMPS_VERSION_NUMBER >= 20230208
-      const std::string wanted = utils::strip_style_suffix(style, lmp);
+      const std::string wanted = global ? utils::strip_style_suffix(style, lmp) : style;
 #else
       const std::string wanted = style;
       (void) lmp;
+      (void) global;
 #endif
       const std::string base = without_kokkos_suffix(style);
       for (int i = 0; i < n; i++) {
@@ -249,10 +251,10 @@ namespace geomint_compat {
     Modify *modify = lmp->modify;
     using R = detail::ModifyRestartRecords;
     if (modify->nfix_restart_global > 0)
-      detail::rename_variants(lmp, fix, style, modify->nfix_restart_global,
+      detail::rename_variants(lmp, fix, style, true, modify->nfix_restart_global,
                               modify->*R::global_ids(), modify->*R::global_styles());
     if (modify->nfix_restart_peratom > 0)
-      detail::rename_variants(lmp, fix, style, modify->nfix_restart_peratom,
+      detail::rename_variants(lmp, fix, style, false, modify->nfix_restart_peratom,
                               modify->*R::peratom_ids(), modify->*R::peratom_styles());
   }
 
