@@ -303,8 +303,8 @@ static LAMMPS *kokkos_spheres(LAMMPS *lmp)
                     "with '-k on t N -sf kk' (or use fix rigid/quat/hi)");
   if (!FixRigidQuatHi::sphere_style(lmp->atom))
     lmp->error->all(FLERR, "Fix rigid/quat/hi/kk needs atom_style sphere (each sphere one rigid "
-                    "body): LAMMPS has no atom_style ellipsoid/kk, so ellipsoids run with the CPU "
-                    "fix; drop '-sf kk' (or use fix rigid/quat/hi explicitly)");
+                    "body); ellipsoids run with the CPU fix: drop '-sf kk', or define fix "
+                    "rigid/quat/hi between 'suffix off' and 'suffix on'");
   return lmp;
 }
 
