@@ -1177,13 +1177,12 @@ void FixBagogab::unpack_restart(int nlocal, int nth)
   const int size = static_cast<int>(extra[nlocal][m]);
   if (size == 4) {    // legacy version 1
     m++;
-  } else if (size == 5 && static_cast<int>(extra[nlocal][m + 1]) == PERATOM_VERSION) {
+  } else if (size == 5 && extra[nlocal][m + 1] == PERATOM_VERSION) {
     m += 2;
   } else {
-    geomint_compat::error_one(lmp, FLERR, "{}: the restart file holds per-atom fix {} state of an "
-                              "unknown layout ({} values, version {}); it was written by a newer "
-                              "GEOMINT. Use that version, or a new fix ID to start afresh",
-                              STYLE, id, size, size > 1 ? extra[nlocal][m + 1] : 0.0);
+    geomint_restart::refuse_peratom(lmp, STYLE, id, &extra[nlocal][m], PERATOM_VERSION, 3,
+                                    "Use the GEOMINT that wrote it, or a new fix ID to start the "
+                                    "fix afresh");
   }
   state[nlocal][0] = extra[nlocal][m++];
   state[nlocal][2] = extra[nlocal][m++];

@@ -631,11 +631,10 @@ void FixRigidQuatHi::unpack_restart(int nlocal, int nth)
   int m = 0;
   for (int i = 0; i < nth; i++) m += static_cast<int>(extra[nlocal][m]);
   const int size = static_cast<int>(extra[nlocal][m]);
-  if (size != 6 || static_cast<int>(extra[nlocal][m + 1]) != PERATOM_VERSION)
-    geomint_compat::error_one(lmp, FLERR, "{}: the restart file holds per-atom fix {} state of an "
-                              "unknown layout ({} values, version {}); this GEOMINT reads version "
-                              "{}. Use the GEOMINT that wrote it, or a new fix ID to start afresh",
-                              STYLE, id, size, size > 1 ? extra[nlocal][m + 1] : 0.0, PERATOM_VERSION);
+  if (size != 6 || extra[nlocal][m + 1] != PERATOM_VERSION)
+    geomint_restart::refuse_peratom(lmp, STYLE, id, &extra[nlocal][m], PERATOM_VERSION, 4,
+                                    "Use the GEOMINT that wrote it, or a new fix ID to start the "
+                                    "fix afresh");
   for (int k = 0; k < 4; k++) quat[nlocal][k] = extra[nlocal][m + 2 + k];
 }
 

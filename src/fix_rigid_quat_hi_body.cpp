@@ -45,7 +45,10 @@ using namespace FixConst;
 static const char *const STYLE = "Fix rigid/quat/hi";
 static constexpr int RESTART_VERSION = 1;
 static constexpr int BODY_VALUES = 18;     // per body in the restart file
-static constexpr int ATOM_COLS = 11;       // per atom: count, displace[3], orient[4], dorient[3]
+// per atom (pack_restart): [size, version 2, displace[3], orient[orientflag],
+// dorient[3 if dorientflag]]; version 1 had no version word: [size, displace, ...]
+static constexpr int PERATOM_VERSION = 2;
+static constexpr int ATOM_COLS = 12;       // at most: size, version, displace[3], orient[4], dorient[3]
 
 /* ----------------------------------------------------------------------
    fix ID group rigid/quat/hi bodystyle args Tstart Tstop seed keyword value ...
@@ -481,7 +484,8 @@ void FixRigidQuatHiBody::copy_arrays(int i, int j, int delflag)
 
 int FixRigidQuatHiBody::pack_restart(int i, double *buf)
 {
-  int m = 1;
+  buf[1] = PERATOM_VERSION;
+  int m = 2;
   const bool in_body = body[i] >= 0;
   for (int a = 0; a < 3; a++) buf[m++] = in_body ? displace[i][a] : 0.0;
   if (orientflag)
@@ -497,14 +501,26 @@ void FixRigidQuatHiBody::unpack_restart(int nlocal, int nth)
   double **extra = atom->extra;
   int m = 0;
   for (int i = 0; i < nth; i++) m += static_cast<int>(extra[nlocal][m]);
-  const int count = static_cast<int>(extra[nlocal][m]);
-  if (!saved_atoms || count < 1 || count > saved_cols) return;
-  for (int a = 0; a < count; a++) saved_atoms[nlocal][a] = extra[nlocal][m + a];
+  const double *record = &extra[nlocal][m];
+  const int size = static_cast<int>(record[0]);
+  const int nvalues = size_restart(nlocal) - 2;
+  int first = 2;    // where the values start
+  if (size == nvalues + 1)    // version 1 (no version word)
+    first = 1;
+  else if (size != nvalues + 2 || record[1] != PERATOM_VERSION)
+    geomint_restart::refuse_peratom(lmp, STYLE, id, record, PERATOM_VERSION, nvalues,
+                                    "Use the GEOMINT that wrote it, with the body definition and "
+                                    "atom style of that run, or a new fix ID to start the fix afresh");
+  // no global record (restart() was not called): nothing to restore
+  if (!saved_atoms) return;
+  saved_atoms[nlocal][0] = nvalues + 2;
+  saved_atoms[nlocal][1] = PERATOM_VERSION;
+  for (int a = 0; a < nvalues; a++) saved_atoms[nlocal][2 + a] = record[first + a];
 }
 
 int FixRigidQuatHiBody::size_restart(int /*i*/)
 {
-  return 4 + orientflag + (dorientflag ? 3 : 0);
+  return 5 + orientflag + (dorientflag ? 3 : 0);
 }
 
 int FixRigidQuatHiBody::maxsize_restart()
@@ -649,7 +665,7 @@ void FixRigidQuatHiBody::restore_bodies()
     MathExtra::angmom_to_omega(angmom[b], ex_space[b], ey_space[b], ez_space[b], inertia[b],
                                omega[b]);
   }
-  const int ncols = 4 + orientflag + (dorientflag ? 3 : 0);
+  const int ncols = size_restart(0);
   int bad = 0;
   for (int i = 0; i < atom->nlocal; i++) {
     if (body[i] < 0) continue;
@@ -657,7 +673,7 @@ void FixRigidQuatHiBody::restore_bodies()
       bad = 1;
       continue;
     }
-    int m = 1;
+    int m = 2;
     for (int a = 0; a < 3; a++) displace[i][a] = saved_atoms[i][m++];
     for (int a = 0; a < orientflag; a++) orient[i][a] = saved_atoms[i][m++];
     if (dorientflag)

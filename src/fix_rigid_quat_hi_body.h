@@ -73,7 +73,7 @@ class FixRigidQuatHiBody : private RigidQuatHiArgs, public FixRigid {
   // restart: the bodies' state and the atoms' body coordinates, put back at
   // the first init() after the fix is made from a restart file
   std::vector<double> saved_bodies;
-  double **saved_atoms;    // per atom: count, displace[3], orient, dorient
+  double **saved_atoms;    // per atom: the record of pack_restart (size, version, displace[3], orient, dorient)
   int saved_cols;
   bool restore_pending;
   bool restore_from_file;    // the saved state comes from a restart file (else: the last run)

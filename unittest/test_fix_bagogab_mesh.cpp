@@ -712,6 +712,38 @@ TEST(FixBagogabMesh, NewerRestartLayoutIsRefused)
   std::remove(file.c_str());
 }
 
+// Per-atom state of a layout this fix does not read (here: the record of a
+// written restart with its version word raised to 99, after read_restart)
+// stops with the one per-atom refusal of GEOMINT
+// (geomint_restart::refuse_peratom): what the file holds, what the fix
+// reads, what to do.  Before: a wording of its own, "(5 values, version 99)"
+TEST(FixBagogabMesh, UnknownPerAtomRestartLayoutIsRefused)
+{
+  const MeshCase c = flat_triangle();
+  const std::string file = tmp_path("peratom.restart");
+  {
+    Session s(true, 0);
+    s.cmd(setup_lines(c, "peratom") + "fix 1 all bagogab 1.0 1.0 1.0 5 mesh " + mesh_of("peratom") +
+          " intri pts\nrun 0\nwrite_restart " + file);
+  }
+  Session s(true, 0);
+  s.cmd("read_restart " + file + "\ngroup pts type 2");
+  // fix 1's record is the only one: [size, version, values...] at extra[i][0]
+  ASSERT_EQ(s.lmp->modify->nfix_restart_peratom, 1);
+  for (int i = 0; i < s.lmp->atom->nlocal; i++) {
+    ASSERT_EQ(s.lmp->atom->extra[i][0], 5.0);
+    s.lmp->atom->extra[i][1] = 99.0;
+  }
+  const std::string err =
+      s.error_of("fix 1 all bagogab 1.0 1.0 1.0 5 mesh " + mesh_of("peratom") + " intri pts");
+  EXPECT_NE(err.find("Fix bagogab: the restart file holds per-atom fix 1 state of an unknown layout "
+                     "(version 99, 3 values); fix 1 as defined now reads version 2 with 3 values"),
+            std::string::npos)
+      << err;
+  EXPECT_NE(err.find("or a new fix ID to start the fix afresh"), std::string::npos) << err;
+  std::remove(file.c_str());
+}
+
 // snap yes projects points that are off the surface; snap no keeps exact ones bitwise
 TEST(FixBagogabMesh, SnapProjectsPointsOntoTheMesh)
 {

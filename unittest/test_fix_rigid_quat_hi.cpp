@@ -1,6 +1,7 @@
 // fix rigid/quat/hi (bodystyle atom) inside an in-process LAMMPS with the
-// plugin loaded: the exact discrete fixed point at T = 0 (spec 3.1), the
-// sedimenting pair of Table S1 against RPY, time reversibility and the h^2
+// plugin loaded: the exact discrete fixed point at T = 0, the sedimenting
+// pair of Table S1 (Davidchack, Ouldridge and Tretyakov, J. Chem. Phys. 147,
+// 224103 (2017), Supplementary Material) against RPY, time reversibility and the h^2
 // energy error without friction, |q| = 1, canonical sampling without HI,
 // bitwise restarts and two-part runs, seeds, and every refused input.
 // Statistical checks: independent bodies as replicas, pass if
@@ -11,6 +12,7 @@
 #include "dense_ref.h"
 
 #include "atom.h"
+#include "modify.h"
 
 #include "geomint/rpy.h"
 
@@ -32,7 +34,7 @@ using geomint_test::max_abs_diff;
 
 namespace {
 
-const double ETA = 1.0 / (4.0 * M_PI);    // the seed's reduced units: 6 pi eta a = 1.5
+const double ETA = 1.0 / (4.0 * M_PI);    // the paper's reduced units: 6 pi eta a = 1.5
 
 std::string num(double v)
 {
@@ -67,7 +69,7 @@ double max_abs(const std::vector<double> &a)
 
 // T = 0, constant force, constant friction: the scheme's terminal momenta are
 // Z = (h/2) (1 - E)^-1 (1 + E) F with E = exp(-xi K h), i.e.
-// V = (h/2) K coth(xi K h / 2) F (spec 3.1), computed here with an
+// V = (h/2) K coth(xi K h / 2) F = mu F + O(h^2), computed here with an
 // independent matrix exponential and inverse (no LAPACK).
 TEST(RigidQuatHi, ZeroTemperatureFixedPointIsTheExactDiscreteOne)
 {
@@ -100,14 +102,17 @@ TEST(RigidQuatHi, ZeroTemperatureFixedPointIsTheExactDiscreteOne)
     for (int k = 0; k < 6; k++) vref[k] = Z[k] / m, Lref[k] = Z[6 + k];
     EXPECT_LT(max_abs_diff(v, vref), 1e-12 * max_abs(vref)) << "h = " << h;
     EXPECT_LT(max_abs_diff(L, Lref), 1e-12 * max_abs(Lref)) << "h = " << h;
-    // the HI-induced spin of sphere 2 (at +x) is +y (spec pitfall 8)
+    // the HI-induced spin of sphere 2 (at +x) is +y (the sign of the
+    // translation-rotation blocks, which public mobility codes do not all agree on)
     EXPECT_GT(L[4], 0.0);
     EXPECT_LT(L[1], 0.0);
   }
 }
 
 // Table S1: F/U and omega/U of the sedimenting pair after h -> 0 (Richardson
-// from h and h/2) against the RPY column of spec 3.1 (printed to 8 digits).
+// from h and h/2) against RPY: F/U = 1.5/(1 + 3/(4l) + 1/(2l^3)) and
+// omega/U = (F/U)/(2l^2) (printed to 8 digits; the paper's columns are
+// HYDROLIB's, with lubrication).
 // Per friction mode, V_h = mu F x coth(x) with x = xi K h / 2, and
 // x coth x = 1 + x^2/3 - x^4/45 + ...: Richardson leaves x^4/180 of the
 // fastest mode (xi/I = 20, i.e. x = 10 h); the tolerance is twice that.
@@ -405,6 +410,39 @@ TEST(RigidQuatHi, LegacyRestartFileIsRead)
   EXPECT_GT(std::fabs(q[0] - 1.0), 1e-3) << "the quaternions come from the file";
   s.cmd("run 10");
   EXPECT_NE(s.fix_scalar("1"), tally);
+}
+
+// Per-atom state of a layout this fix does not read (here: the spheres'
+// record of a written restart with its version word raised to 99, after
+// read_restart) stops with the one per-atom refusal of GEOMINT
+// (geomint_restart::refuse_peratom): what the file holds, what the fix
+// reads, what to do.  Before: a wording of its own, "(6 values, version 99)"
+TEST(RigidQuatHi, UnknownPerAtomRestartLayoutIsRefused)
+{
+  const std::string file = geomint_test::scratch_path("rqh_peratom.restart");
+  const std::string fix = "fix 1 all rigid/quat/hi atom 1.0 1.0 4928 viscosity 0.0795774715 radius 0.75";
+  {
+    Session s(true, 0);
+    s.cmd("units lj\natom_style sphere\natom_modify map array\nboundary f f f\nlattice sc 0.1\n"
+          "region box block -1 4 -1 4 -1 4\ncreate_box 1 box\nregion in block 0 2.9 0 2.9 0 2.9\n"
+          "create_atoms 1 region in\nset type 1 diameter 1.5\nset type 1 mass 1.0\n"
+          "velocity all create 1.0 4321 loop geom\n" + fix + "\nthermo 0\nrun 5\nwrite_restart " + file);
+  }
+  Session s(true, 0);
+  s.cmd("read_restart " + file);
+  // fix 1's record is the only one: [size, version, q0..q3] at extra[i][0]
+  ASSERT_EQ(s.lmp->modify->nfix_restart_peratom, 1);
+  for (int i = 0; i < s.lmp->atom->nlocal; i++) {
+    ASSERT_EQ(s.lmp->atom->extra[i][0], 6.0);
+    s.lmp->atom->extra[i][1] = 99.0;
+  }
+  const std::string err = s.error_of(fix);
+  EXPECT_NE(err.find("Fix rigid/quat/hi: the restart file holds per-atom fix 1 state of an unknown "
+                     "layout (version 99, 4 values); fix 1 as defined now reads version 1 with 4 values"),
+            std::string::npos)
+      << err;
+  EXPECT_NE(err.find("or a new fix ID to start the fix afresh"), std::string::npos) << err;
+  std::remove(file.c_str());
 }
 
 // the noise is a function of (seed, tag, step): same seed, same run; another

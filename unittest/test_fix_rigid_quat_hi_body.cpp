@@ -1,6 +1,10 @@
 // fix rigid/quat/hi with bodies of several atoms (bodystyle single,
-// molecule, custom, group N): FixRigid's bookkeeping, the step of spec 2.2.
+// molecule, custom, group N): FixRigid's bookkeeping, the step of bodystyle
+// atom (doc/fix_rigid_quat_hi.rst, "The step").
 #include "lammps_session.h"
+
+#include "atom.h"
+#include "modify.h"
 
 #include <gtest/gtest.h>
 
@@ -150,8 +154,9 @@ TEST(RigidQuatHiBody, HiOffSamplesTheCanonicalEnsemble)
 // centre; the box is not periodic): self frictions 6 pi eta a = 37.7 and
 // 8 pi eta a^3 = 12.6, relaxation times <= 0.14 (35 steps) << the blocks
 // (block means checked uncorrelated over 2 x 200 blocks).  Quick: the factor
-// renewed every 5 steps (the Maxwellian stays exactly invariant, spec 2.3),
-// so that 60 blocks cost what 20 would with every 1; slow: every step.
+// renewed every 5 steps (the Maxwellian stays exactly invariant: the OU step
+// is exact for any friction, also a lagged one), so that 60 blocks cost what
+// 20 would with every 1; slow: every step.
 // (Seed 4928, used elsewhere, puts axis 1 at -3.5 SE here and in every
 // variant of this deck, as they share its noise; seeds 11, 12, 3001, 4929
 // and two runs of 200 blocks are within 1.5 SE: a fluctuation, not a bias.)
@@ -339,6 +344,55 @@ TEST(RigidQuatHiBody, ChangedMassesRebuildTheBodies)
     EXPECT_NE(err.find("new ID"), std::string::npos) << err;
     std::remove(file.c_str());
   }
+}
+
+// A restart file of the first per-atom layout (version 1, without a version
+// word: [4, the atom's displacement in the body frame]), written by the
+// plugin of commit a12fc2b (unittest/data/in.legacy_rqhb_v1, two tetramers):
+// it is read, the bodies continue from the file (the tally goes on from its
+// value), and the run goes on
+TEST(RigidQuatHiBody, LegacyRestartFileIsRead)
+{
+  const std::string dir = std::string(GEOMINT_SOURCE_DIR) + "/unittest/data/";
+  double tally = 0.0;
+  std::ifstream(dir + "legacy_rqhb_v1.tally") >> tally;
+  ASSERT_NE(tally, 0.0);
+  Session s(true, 0);
+  s.cmd("read_restart " + dir + "legacy_rqhb_v1.restart\ntimestep 0.005\n"
+        "fix 1 all rigid/quat/hi molecule 1.0 1.0 4928 gamma_t 2 gamma_r_eigen 1 2 3\n"
+        "thermo 0\nrun 0");
+  EXPECT_EQ(s.fix_scalar("1"), tally);
+  s.cmd("run 10");
+  EXPECT_NE(s.fix_scalar("1"), tally);
+}
+
+// Per-atom state of a layout this fix does not read (here: the record of a
+// written restart with its version word raised to 99, after read_restart)
+// stops with the one per-atom refusal of GEOMINT
+// (geomint_restart::refuse_peratom): what the file holds, what the fix
+// reads, what to do.  Before: a record of the wrong size was ignored
+// without a word, and this one was read as the atoms' body coordinates
+TEST(RigidQuatHiBody, UnknownPerAtomRestartLayoutIsRefused)
+{
+  const std::string file = geomint_test::scratch_path("rqhb_peratom.restart");
+  const std::string fix = "fix 1 all rigid/quat/hi molecule 0.5 0.5 4928 gamma_t 2 gamma_r 1";
+  {
+    Session s(true, 0);
+    tetramer_gas(s, fix, 0.004, "s s s", 2);
+    s.cmd("run 5\nwrite_restart " + file);
+  }
+  Session s(true, 0);
+  s.cmd("read_restart " + file);
+  // fix 1's record is the only one: [size, version, displace[3]] at extra[i][0]
+  ASSERT_EQ(s.lmp->modify->nfix_restart_peratom, 1);
+  for (int i = 0; i < s.lmp->atom->nlocal; i++) s.lmp->atom->extra[i][1] = 99.0;
+  const std::string err = s.error_of(fix + "\nrun 0");
+  EXPECT_NE(err.find("Fix rigid/quat/hi: the restart file holds per-atom fix 1 state of an unknown "
+                     "layout (version 99, 3 values); fix 1 as defined now reads version 2 with 3 values"),
+            std::string::npos)
+      << err;
+  EXPECT_NE(err.find("or a new fix ID to start the fix afresh"), std::string::npos) << err;
+  std::remove(file.c_str());
 }
 
 // bad input: an ERROR that says what is wrong and what to do
