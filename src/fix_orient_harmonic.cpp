@@ -3,8 +3,9 @@
    fix orient/harmonic: U = -(K/2) (e.u)^2 for every ellipsoid of the group,
    u = body axis 1, 2 or 3 in space (from the atom's quaternion), e = a fixed
    space direction; adds the torque T = K (e.u) (u x e) (kernel:
-   lib/geomint/orient_harmonic.h).  The rotational trap of spec 3.3 (seed
-   004, eq. 25) is 'orient/harmonic k_r axis 1 dir 1 0 0'.  Stateless: nothing
+   lib/geomint/orient_harmonic.h).  The rotational trap of Davidchack,
+   Ouldridge and Tretyakov (J. Chem. Phys. 147, 224103 (2017), section V A,
+   eq. 25) is 'orient/harmonic k_r axis 1 dir 1 0 0'.  Stateless: nothing
    in restart files.  See doc/fix_orient_harmonic.rst.
 ------------------------------------------------------------------------- */
 

@@ -2,7 +2,8 @@
    GEOMINT - geometric integrators for LAMMPS
    fix orient/harmonic: an orientational trap on ellipsoids,
    U = -(K/2) (e.u)^2 per atom, u a body axis in space, e a fixed space
-   direction (spec/rigid_quat_hi.md 3.3; doc/fix_orient_harmonic.rst).
+   direction (the rotational trap of Davidchack, Ouldridge and Tretyakov,
+   J. Chem. Phys. 147, 224103 (2017), section V A; doc/fix_orient_harmonic.rst).
 ------------------------------------------------------------------------- */
 
 #ifndef GEOMINT_FIX_ORIENT_HARMONIC_H

@@ -123,7 +123,7 @@ namespace geomint_target {
   // from the last step (of the previous run or the restart file) goes on
   // while the velocities agree with it (y_now, to 1e-10): the same number up
   // to round-off, and keeping it makes split and restarted runs the same
-  // trajectory; changed velocities replace it.  Q is fixed (the seed keeps
+  // trajectory; changed velocities replace it.  Q is fixed (Guy 2018 keeps
   // it when the target steps): unless given, Nf kB Tstart Tdamp^2 at the
   // first setup
   inline void nhmod_setup(LAMMPS *lmp, const std::string &style, double y_now, double tdof,

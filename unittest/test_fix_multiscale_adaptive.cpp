@@ -313,7 +313,7 @@ TEST(FixMultiscaleAdaptive, IntegrateNoUnderRigidSmallScalesTheBodies)
 
 // mode atomistic with a small a2 still controls the temperature (the
 // thermostat's zeta is unscaled): the liquid heated to 1.5 ends on the
-// target 1.0 (seed Fig. 4.3, scaled MNH)
+// target 1.0 (Guy 2018, Fig. 4.3, scaled MNH)
 TEST(FixMultiscaleAdaptive, ScaledAtomisticConverges)
 {
   Session s(true, 0);

@@ -2,8 +2,9 @@
 // orient/harmonic: U = -(K/2)(e.u)^2 and its space-frame torque.  The torque
 // is checked against the central difference of U under small space-frame
 // rotations of the quaternion (to a tolerance made of the difference's
-// truncation and round-off bounds), the seed's generalised force (eq. 28) for
-// the trap of spec 3.3, and LAMMPS's convention for the body axes (columns of
+// truncation and round-off bounds), the generalised force (eq. 28) of the
+// rotational trap of section V A of Davidchack, Ouldridge and Tretyakov
+// (J. Chem. Phys. 147, 224103 (2017)), and LAMMPS's convention for the body axes (columns of
 // MathExtra::quat_to_mat).
 #include "geomint/orient_harmonic.h"
 
@@ -128,11 +129,11 @@ TEST(OrientHarmonicKernel, BodyAxesAreTheColumnsOfQuatToMat)
   }
 }
 
-// spec 3.3: body x axis n held along x-hat, U = -(k/2) n_x^2 with n the first
-// row of the seed's A(q) (eq. 8); the generalised force F = 2 S-check(q) T is
-// the seed's eq. 28, F = 4k(q0^2+q1^2-q2^2-q3^2)(q0(q2^2+q3^2), q1(q2^2+q3^2),
+// the paper's section V A: body x axis n held along x-hat, U = -(k/2) n_x^2 with n the first
+// row of the paper's A(q) (its eq. 8); the generalised force F = 2 S-check(q) T is
+// the paper's eq. 28, F = 4k(q0^2+q1^2-q2^2-q3^2)(q0(q2^2+q3^2), q1(q2^2+q3^2),
 // -q2(q0^2+q1^2), -q3(q0^2+q1^2))
-TEST(OrientHarmonicKernel, TrapOfSection33GivesTheSeedsGeneralisedForce)
+TEST(OrientHarmonicKernel, TrapOfSectionVAGivesThePapersGeneralisedForce)
 {
   Rng r;
   const double k = 20.0, b[3] = {1.0, 0.0, 0.0}, e[3] = {1.0, 0.0, 0.0};

@@ -1,7 +1,8 @@
 // The exact OU step with dense hydrodynamic coupling (lib/geomint/ou_hi.h;
-// spec/rigid_quat_hi.md 2.3): against a matrix exponential computed
+// eqs. 17-21 and Appendix A of Davidchack, Ouldridge and Tretyakov, J. Chem.
+// Phys. 147, 224103 (2017)): against a matrix exponential computed
 // independently, the exact invariance of the Maxwellian kT K^-1, the no-HI
-// limit (the per-body coefficients of section 4), and the detection of a
+// limit (the per-body, per-axis coefficients of hi off), and the detection of a
 // mobility that is not positive definite.  Tolerances are round-off.
 #include "geomint/ou_hi.h"
 #include "geomint/quaternion.h"
@@ -124,7 +125,7 @@ TEST(OUHI, MaxwellianIsExactlyInvariant)
       Mat d(N * N);
       for (int i = 0; i < N * N; i++) d[i] = S1[i] + BB[i] - S[i];
       EXPECT_LT(max_abs(d), 1e-12 * max_abs(S)) << "seed " << seed << " h " << h;
-      // and the noise covariance is kT K^-1 (1 - exp(-2 K xi h)) (spec 2.3)
+      // and the noise covariance is kT K^-1 (1 - exp(-2 K xi h))
       Mat x2 = matmul(b.K, inverse(b.mu, N), N);
       for (double &v : x2) v *= -2.0 * h;
       const Mat ex = expm(x2, N);

@@ -1,9 +1,13 @@
 // Kernels of fix rigid/quat/hi (lib/geomint/quaternion.h, rigid_body.h, rpy.h):
-// the identities of spec/rigid_quat_hi.md 1.1, the rotor flow properties of
-// 2.1, the per-body OU step of section 4 (and a sphere's exact free
-// rotation, its moment, the Stokes frictions), and the RPY mobility of 1.3
-// (symmetry, positive definiteness, continuity at contact, the two-sphere
-// sedimentation numbers of Table S1 and the rotation sign of pitfall 8).
+// the identities of the maps S_l, S-hat(q), S-check(q) and A(q) (S-hat^T
+// S-hat = 1, q^T S-hat = 0, A = S-hat^T S-check, ...), the properties of the
+// exact rotor flows (eqs. 23-24 of Davidchack, Ouldridge and Tretyakov,
+// J. Chem. Phys. 147, 224103 (2017); "the paper" below), the per-body OU step
+// without HI (and a sphere's exact free rotation, its moment, the Stokes
+// frictions), and the RPY mobility (symmetry, positive definiteness,
+// continuity at contact, the two-sphere sedimentation numbers of the paper's
+// Table S1, and the sign of the translation-rotation coupling: sphere 2 at +x
+// spins about +y).
 // Tolerances are round-off: a few ulps times the number of operations.
 #include "geomint/quaternion.h"
 #include "geomint/rigid_body.h"
@@ -408,9 +412,10 @@ TEST(RPYKernels, BlocksAreContinuousAtContact)
     }
 }
 
-// Table S1 of the seed: two spheres at (-l/2,0,0) and (+l/2,0,0), force
+// Table S1 of the paper: two spheres at (-l/2,0,0) and (+l/2,0,0), force
 // (0,0,F) on each: RPY gives F/U = 1.5/(1 + 3/(4l) + 1/(2l^3)) and
-// omega/U = (F/U)/(2 l^2), sphere 2 (at +x) spinning about +y (pitfall 8)
+// omega/U = (F/U)/(2 l^2), sphere 2 (at +x) spinning about +y (the sign of
+// the translation-rotation blocks, which public mobility codes do not all agree on)
 TEST(RPYKernels, TwoSedimentingSpheresMatchTableS1)
 {
   const double a = 1.0, eta = 1.0 / (4.0 * M_PI);

@@ -1,7 +1,8 @@
 // fix rigid/quat/hi with translational traps (fix spring/self) and
-// orientational traps (fix orient/harmonic): the two trapped spheres of the
-// seed's section V A (spec 3.3, Figs. 2-3), and weak order 2 by step
-// halving (spec 2.4).  Slow statistical tests (ctest label slow): each
+// orientational traps (fix orient/harmonic): the two trapped spheres of
+// section V A (Figs. 2-3) of Davidchack, Ouldridge and Tretyakov (J. Chem.
+// Phys. 147, 224103 (2017); "the paper" below), and the weak order 2 it
+// proves, by step halving.  Slow statistical tests (ctest label slow): each
 // prints its numbers (mean +- SE) and passes if they agree with the exact
 // values within 4 standard errors, the SE from block averages.
 #include "geomint_compat.h"
@@ -46,26 +47,27 @@ void expect_within(const MeanSE &m, double exact, double se_max, const std::stri
 }
 
 // ---------------------------------------------------------------------------
-// Two spheres in traps, spec 3.3 (Fig. 2 parameters): m = 1, I = 0.4 (shape
+// Two spheres in traps, the paper's section V A (Fig. 2 parameters): m = 1, I = 0.4 (shape
 // 2 2 2: semi-axes 1, I = 0.2 m (1 + 1)), trap centres 0 and (0,0,R), R = 3,
 // k_t = 10 (fix spring/self: the spheres start at the centres), k_r = 20
 // (fix orient/harmonic, body x axis n along x: U = -(k_r/2) n_x^2), kT = 0.1.
 // Friction of spheres of radius a = 1 in eta = 1/(4 pi): 6 pi eta a = 1.5 and
-// 8 pi eta a^3 = 2, so xi_t/m = 1.5 and xi_r/I = 5 as in the seed; hi off has
+// 8 pi eta a^3 = 2, so xi_t/m = 1.5 and xi_r/I = 5 as in the paper; hi off has
 // exactly the self blocks of hi rpy (both from viscosity and radius).
-// h = 0.01 (the seed: 0.002; the OU step is exact and the fastest trap
+// h = 0.01 (the paper: 0.002; the OU step is exact and the fastest trap
 // frequency, sqrt(k_r/I) = 7.1, gives h omega = 0.07).
 //
 // Observables every 5 steps (dt = 0.05): x1, z1, x2, z2 - R and
 // chi_y = atan2(-n_z, n_x) of both spheres, n = the body x axis in space =
-// column 1 of quat_to_mat(q) = the first row of the seed's A(q) (eq. 8).
+// column 1 of quat_to_mat(q) = the first row of the paper's A(q) (its eq. 8).
 //
 // Expected values.  <x^2> = <z^2> = kT/k_t = 0.01 (equipartition).  Without
 // HI nothing couples the spheres, and x1 is uncorrelated with x2, chi_y1
 // and chi_y2 at every lag.  With HI, linearising the orientational traps
 // (chi small: <chi^2> = kT/k_r = 0.005) makes the transverse modes
 // (x1, x2, chi_y1, chi_y2) an OU process with the RPY friction of the pair at
-// the trap centres; linear_tcf() gives its normalised TCFs (eq. 31) with a
+// the trap centres; linear_tcf() gives its normalised TCFs (the paper's
+// eq. 31, <a(t+tau) b(t)> / sqrt(<a^2> <b^2>)) with a
 // matrix exponential: <x1, chi_y2>(tau) peaks at +0.034 at tau = 0.61,
 // <x1, x2> at -0.11 (tau = 1.1), <x1, chi_y1> is +0.007 at tau = 0.6.
 // The SE of a time average over T of the normalised product a(t+tau) b(t)
@@ -76,7 +78,7 @@ void expect_within(const MeanSE &m, double exact, double se_max, const std::stri
 // linearisation and h, are O(kT/k_r) and O((h omega)^2), < 0.001).  The SE
 // comes from 40 blocks of 500 time units (>> the correlation times, <= 1.3).
 // normalised TCFs <x1(t+tau) b(t)> of the linearised transverse modes with
-// RPY friction, b = x2, chi_y1, chi_y2 (spec 3.3 parameters)
+// RPY friction, b = x2, chi_y1, chi_y2 (the Fig. 2 parameters above)
 struct LinearTCF {
   double x1x2, x1chi1, x1chi2;
 };
@@ -177,7 +179,7 @@ PairStats trapped_pair(const std::string &hi, int lag)
   for (int c = 0; c < 4; c++) st.x2[c] = mean_se(b[c]);
   st.chi2[0] = mean_se(all_chi1sq).mean;
   st.chi2[1] = mean_se(all_chi2sq).mean;
-  // normalised by the run's second moments (eq. 31); their own error is a
+  // normalised by the run's second moments (the paper's eq. 31); their own error is a
   // relative 1 %, a negligible correction to the SE of a small correlation
   const double sx = st.x2[0].mean;
   auto normalised = [](MeanSE m, double norm) {
@@ -193,7 +195,7 @@ PairStats trapped_pair(const std::string &hi, int lag)
 
 }    // namespace
 
-TEST(RigidQuatHiTraps, SlowTwoTrappedSpheresOfSection33)
+TEST(RigidQuatHiTraps, SlowTwoTrappedSpheresOfSectionVA)
 {
   const int lag = 12;    // tau = 12 x 0.05 = 0.6, the peak of <x1, chi_y2> (hi rpy)
   const LinearTCF lin = linear_tcf(0.6);

@@ -5,7 +5,7 @@ physics in their logs (pure Python: runs with the python3 CMake finds).
   atomistic-nh      NH (nh/mod kd 0) does not settle: SD(T) over the last 15 ps > 25 K
   atomistic-mnh     unscaled MNH: within 20 K of 773 K from 0.5 ps on, SD < 5 K after 5 ps
   atomistic-scaled  scaled MNH (a2 1e-3) converges, more slowly: SD over the first 10 ps
-                    > 30 K (the underdamped overshoot, seed Fig. 4.3), then mean within
+                    > 30 K (the underdamped overshoot, thesis Fig. 4.3), then mean within
                     10 K of 773 K and SD < 25 K over the last 10 ps; and the phase point
                     (zeta, zetadot) spirals in (max |zeta| in the last 10 ps < 1/3 of the
                     first 10 ps)

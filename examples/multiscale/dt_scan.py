@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The largest stable time step of each method, the LAMMPS analogue of the
-seed's wall-time savings (ch. 4: 24 %, ch. 5: 97.4 %, both from adaptive
+wall-time savings of Guy's thesis (ch. 4: 24 %, ch. 5: 97.4 %, both from adaptive
 Kutta-Merson step control; here velocity Verlet or fix rigid at a fixed dt).
 
 atomistic (in.atomistic: NH, unscaled MNH, scaled MNH at a2 = 1e-3, 1e-2, 1e-1;

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Write docking.data: the adaptive-docking system of in.docking (seed 002
-ch. 5, spec nh_mod_multiscale 4.4), atom_style hybrid sphere charge, units
+"""Write docking.data: the adaptive-docking system of in.docking (chapter 5
+of Guy's PhD thesis, University of Texas at Arlington, 2018), atom_style hybrid sphere charge, units
 nano (ag, nm, ns, e).
 
   - the carrier (one rigid body, fix rigid): the nanoparticle (type 1, ID 1,
@@ -44,7 +44,7 @@ def main():
         for z in (-30.0, -10.0, 10.0, 30.0):
             atoms.append((3, 2 * R_REC, M_REC, Q_REC, (0.0, y, z)))
     with open(a.output, "w") as f:
-        f.write(f"# carrier (nanoparticle + {N_LIG} ligands) and 20 receptors (seed 002 ch. 5); "
+        f.write(f"# carrier (nanoparticle + {N_LIG} ligands) and 20 receptors (Guy 2018, ch. 5); "
                 f"x0 {a.x0} nm, ring half-angle {a.theta} deg; written by make_docking.py\n\n")
         f.write(f"{len(atoms)} atoms\n3 atom types\n\n")
         f.write("-700.0 100.0 xlo xhi\n-400.0 400.0 ylo yhi\n-400.0 400.0 zlo zhi\n\n")

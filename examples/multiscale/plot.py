@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""The seed's chapter 4 and 5 experiments (in.atomistic, in.docking) from their logs.
+"""The chapter 4 and 5 experiments of Guy's PhD thesis (2018) (in.atomistic, in.docking) from their logs.
 
   atomistic_temperature.png  (a) T(t) after the 973 K start under NH, unscaled and
-                             scaled MNH (seed Fig. 4.3); (b) econs - econs(0), econs =
-                             ke + a2 pe - W (eq. 4.21, seed Figs. 4.4-4.6); (c) the small
+                             scaled MNH (thesis Fig. 4.3); (b) econs - econs(0), econs =
+                             ke + a2 pe - W (eq. 4.21, thesis Figs. 4.4-4.6); (c) the small
                              parameter eps = 1/(kd zetadot 1 ns) of eq. 4.5 (Fig. 4.8)
   atomistic_phase.png        the (zeta, zetadot) phase portraits (Figs. 4.7, 4.8)
   atomistic_dt_scan.png      dt_scan_atomistic.txt: the worst 1-ps temperature mean and
@@ -88,7 +88,7 @@ def atomistic(a, plt):
             ax[2].semilogy(x["v_tps"][1:], x["v_eps"][1:], color=COL[m], lw=0.6, label=lab[m])
     ax[0].axhline(T_TARGET, color="k", ls="--", lw=0.8, label="target 773 K")
     ax[0].set_ylabel("T (K)")
-    ax[0].set_title("(a) temperature (seed Fig. 4.3)")
+    ax[0].set_title("(a) temperature (thesis Fig. 4.3)")
     ax[0].legend(fontsize=8, loc="upper right")
     ax[1].set_ylabel(r"econs $-$ econs(0)")
     ax[1].set_title(r"(b) econs = ke + $a_2$ pe $-$ W (ag nm$^2$ ns$^{-2}$; kinetic energy at 773 K: 1617)")
@@ -107,7 +107,7 @@ def atomistic(a, plt):
         x = d[m]
         ax[0].plot(x["v_zeta"], x["v_zetadot"], color=COL[m], lw=0.5, label=lab[m])
         ax[0].plot(x["v_zeta"][0], x["v_zetadot"][0], "o", color=COL[m], ms=4)
-    ax[0].set_title("all three (seed Fig. 4.7)")
+    ax[0].set_title("all three (thesis Fig. 4.7)")
     for m in ("scaled", "mnh"):
         x = d[m]
         ax[1].plot(x["v_zeta"], x["v_zetadot"], color=COL[m], lw=0.5, label=lab[m])
@@ -210,14 +210,14 @@ def docking(a, plt):
         ax[3].semilogx(t, y[k][1:], lw=1.0, label=name, ls="--" if k == "v_balance" else "-")
     ax[0].axhline(0.0, color="k", lw=0.5)
     ax[0].set_ylabel("gap to the receptor plane (nm)")
-    ax[0].set_title("(a) leading ligand site - receptor plane (seed Fig. 5.4)")
+    ax[0].set_title("(a) leading ligand site - receptor plane (thesis Fig. 5.4)")
     ax[1].set_ylabel("$a_2^*$ = f_1[1]")
     ax[1].set_yscale("log")
-    ax[1].set_title("(b) the adaptive scaling factor (seed Fig. 5.8)")
+    ax[1].set_title("(b) the adaptive scaling factor (thesis Fig. 5.8)")
     ax[2].set_ylabel(r"kinetic energy (ag nm$^2$ ns$^{-2}$)")
-    ax[2].set_title("(c) kinetic energy of the carrier (seed Fig. 5.9)")
+    ax[2].set_title("(c) kinetic energy of the carrier (thesis Fig. 5.9)")
     ax[3].set_ylabel(r"energy (ag nm$^2$ ns$^{-2}$)")
-    ax[3].set_title("(d) adaptive run: works and the balance of eq. 5.18 (seed Fig. 5.5)")
+    ax[3].set_title("(d) adaptive run: works and the balance of eq. 5.18 (thesis Fig. 5.5)")
     ax[4].set_ylabel(r"balance drift / |W$_d$|")
     ax[4].set_title("(e) eq. 5.18 drift relative to the drag work (midpoint-rule works, integrate no)")
     for x in ax:

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Write molten_salt.data: the chapter 3 test system of the seed (Guy 2018,
-spec nh_mod_multiscale 4.2) for in.molten_salt, in LAMMPS units nano
+"""Write molten_salt.data: the chapter 3 test system of Guy's PhD thesis
+(University of Texas at Arlington, 2018) for in.molten_salt, in LAMMPS units nano
 (ag, nm, ns; charges in e).
 
   - one SiO2 particle (type 4, ID 101) at the centre of a cubic box [0, L]^3;
@@ -60,7 +60,7 @@ def main():
     # the particle last: IDs 1..100 are the ions, 101 the particle
     order = list(range(1, len(pos))) + [0]
     with open(a.output, "w") as f:
-        f.write(f"# molten NaNO3/KNO3 + one SiO2 particle (seed 002 ch. 3), box {L} nm, seed {a.seed}; "
+        f.write(f"# molten NaNO3/KNO3 + one SiO2 particle (Guy 2018, ch. 3), box {L} nm, seed {a.seed}; "
                 "written by make_molten_salt.py\n\n")
         f.write(f"{len(pos)} atoms\n4 atom types\n\n")
         for d in "xyz":

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The chapter 3 test of the seed (in.molten_salt): Nose-Hoover (kd 0) against
+"""The chapter 3 test of Guy's PhD thesis (2018; in.molten_salt): Nose-Hoover (kd 0) against
 the modified thermostat (kd > 0), from the thermo output of the four runs.
 
   molten_salt_temperature.png  (a) T(t) at the fixed target 773 K,
@@ -147,7 +147,7 @@ def main():
     ax[2].legend(loc="center right", fontsize=7, ncol=2)
     for x in ax[:2]:
         x.set_xlabel("time (ps)")
-    fig.suptitle("fix nh/mod: 100 ions + SiO$_2$ particle (seed ch. 3), Q = 1e-3 ag nm$^2$")
+    fig.suptitle("fix nh/mod: 100 ions + SiO$_2$ particle (thesis ch. 3), Q = 1e-3 ag nm$^2$")
     fig.tight_layout()
     fig.savefig(os.path.join(a.outdir, "molten_salt_temperature.png"), dpi=110)
 

@@ -2,9 +2,10 @@
 """Two sedimenting spheres (in.sedimenting_pair): Richardson-extrapolate the
 terminal F/U and omega/U to h -> 0 from the two smallest time steps,
 V_0 = (4 V_{h/2} - V_h) / 3, compare them with the RPY prediction and the
-Happel-Brenner series (spec 3.1, eqs. S1, S2), and plot both against l/a.
-Each (l, h) is also checked against the exact terminal state of the
-discrete scheme (spec 3.1): with constant force and friction the velocities
+Happel-Brenner series (eqs. S1, S2 of Davidchack, Ouldridge and Tretyakov,
+J. Chem. Phys. 147, 224103 (2017), Supplementary Material), and plot both
+against l/a.  Each (l, h) is also checked against the exact terminal state of the
+discrete scheme: with constant force and friction the velocities
 at the end of a step are V_h = (h/2) K coth(xi K h/2) F_g.
 usage: python3 plot.py [sedimenting_pair.txt] [sedimenting_pair.png]
        (a log of the deck works as the table: python3 plot.py log.lammps)"""
@@ -16,9 +17,9 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 
 A, ETA, M, INERTIA, FORCE = 1.0, 1.0 / (4.0 * np.pi), 0.25, 0.1, 1.0
-# the seed's own simulation (HYDROLIB friction with lubrication, not RPY; Table S1):
+# the paper's own simulation (HYDROLIB friction with lubrication, not RPY; Table S1):
 # l/a, F/U, omega/U
-SEED = [(10, 1.3946988, 0.006973076), (4, 1.2551892, 0.03906680), (3, 1.1840827, 0.06455729),
+PAPER = [(10, 1.3946988, 0.006973076), (4, 1.2551892, 0.03906680), (3, 1.1840827, 0.06455729),
         (2.5, 1.1308965, 0.08549728), (25 / 12, 1.0756197, 0.09772490)]
 
 
@@ -38,7 +39,7 @@ def happel_brenner(l):
 
 def rpy_mobility(l):
     """12 x 12 RPY mobility of two spheres at (-l/2,0,0), (+l/2,0,0) (r >= 2a),
-    translations first, as spec 1.3."""
+    translations first."""
     mu = np.zeros((12, 12))
     mt, mr = 1 / (6 * np.pi * ETA * A), 1 / (8 * np.pi * ETA * A ** 3)
     for i in range(2):
@@ -135,8 +136,8 @@ def main():
         ax[k].plot(lc, happel_brenner(lc)[k], "--", lw=1.2, label="Happel-Brenner (S1, S2)")
         ax[k].plot([e[0] for e in ext], [e[col] for e in ext], "o", mfc="none", ms=7,
                    label="fix rigid/quat/hi, hi rpy (h→0)")
-        ax[k].plot([e[0] for e in SEED], [e[col] for e in SEED], "x", ms=6, color="gray",
-                   label="seed, HYDROLIB with lubrication (Table S1)")
+        ax[k].plot([e[0] for e in PAPER], [e[col] for e in PAPER], "x", ms=6, color="gray",
+                   label="Davidchack 2017, HYDROLIB + lubrication (Table S1)")
         ax[k].set_xlabel("l/a")
         ax[k].set_ylabel(name)
         ax[k].legend(fontsize=8)

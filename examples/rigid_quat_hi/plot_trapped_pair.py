@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Two trapped spheres (in.trapped_pair, spec 3.3, the seed's Figs. 2-3):
-the normalised time-correlation functions of eq. 31,
+"""Two trapped spheres (in.trapped_pair; section V A, Figs. 2-3, of Davidchack,
+Ouldridge and Tretyakov, J. Chem. Phys. 147, 224103 (2017)):
+the normalised time-correlation functions of their eq. 31,
     <alpha, beta>(tau) = <alpha(t+tau) beta(t)> / sqrt(<alpha^2> <beta^2>),
 from the fix ave/correlate output of the runs without (hi off) and with
 (hi rpy) hydrodynamic interactions, against the linearised model: small
@@ -54,7 +55,7 @@ def tcf(corr, alpha, beta):
 
 
 def rpy_mobility(hi):
-    """12 x 12 mobility of spheres at 0 and (0,0,R) (spec 1.3, r >= 2a),
+    """12 x 12 RPY mobility of spheres at 0 and (0,0,R) (r >= 2a),
     translations of 1 and 2 first, then rotations of 1 and 2"""
     mu = np.zeros((12, 12))
     mt, mr = 1 / (6 * np.pi * ETA * A), 1 / (8 * np.pi * ETA * A ** 3)

@@ -1,15 +1,16 @@
 // GEOMINT orientational trap (fix orient/harmonic): a body axis u (a unit
 // vector fixed in the body, seen in space) held along a space direction e by
-// U = -(K/2) (e.u)^2 (spec/rigid_quat_hi.md 3.3, eq. 25: u = n the body x
-// axis, e = x-hat, K = k^r).  Minima at u = +e and u = -e (head-tail
+// U = -(K/2) (e.u)^2 (the rotational trap of Davidchack, Ouldridge and
+// Tretyakov, J. Chem. Phys. 147, 224103 (2017), section V A, eq. 25: u = n
+// the body x axis, e = x-hat, K = k^r).  Minima at u = +e and u = -e (head-tail
 // symmetric), depth K/2.
 //
 // Under a rotation by a small angle dtheta about a space unit vector a, u
 // moves by dtheta a x u, so dU = -K (e.u) e.(a x u) dtheta = -K (e.u) a.(u x e)
 // dtheta, and the space-frame torque T = -dU/dtheta is
 //     T = K (e.u) (u x e)
-// (for e = x-hat: k^r n_x (n x x-hat), the torque of spec 3.3; the seed's
-// generalised force, eq. 28, is F = 2 S-check(q) T).
+// (for e = x-hat: k^r n_x (n x x-hat), the torque of that trap; the paper's
+// generalised force, its eq. 28, is F = 2 S-check(q) T).
 //
 // Conventions as quaternion.h: q scalar first; u = A(q)^T b, with A(q) the
 // space -> body matrix (the transpose of LAMMPS's MathExtra::quat_to_mat), so

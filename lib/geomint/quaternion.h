@@ -1,8 +1,12 @@
-// GEOMINT quaternion rigid-body kernels (fix rigid/quat/hi, seed 004;
-// spec/rigid_quat_hi.md sections 1.1, 2.1 and 4): the maps S_l, S-hat(q),
+// GEOMINT quaternion rigid-body kernels (fix rigid/quat/hi; Davidchack,
+// Ouldridge and Tretyakov, "Geometric integrator for Langevin systems with
+// quaternion-based rotational degrees of freedom and hydrodynamic
+// interactions", J. Chem. Phys. 147, 224103 (2017), eqs. 1-2 and 23-24; the
+// per-body OU step is its no-HI limit): the maps S_l, S-hat(q),
 // S-check(q), the space <-> body rotation A(q), the exact free-rotor sub-flows
-// and their S4 / NO_SQUISH sequences, and the per-body exact OU step of the
-// rotational momentum without hydrodynamic coupling.
+// and their sequences (the paper's Section S4 order, and NO_SQUISH's), and the
+// per-body exact OU step of the rotational momentum without hydrodynamic
+// coupling.
 //
 // Conventions: q = (q0, q1, q2, q3), scalar first (as LAMMPS); pi is the
 // conjugate 4-momentum (q.pi = 0); L the space-frame angular momentum (LAMMPS
@@ -18,7 +22,7 @@
 
 namespace geomint {
 
-// out = S_l u (S_1, S_2, S_3 of spec 1.1)
+// out = S_l u (the constant 4 x 4 matrices S_1, S_2, S_3 of the paper)
 GEOMINT_INLINE void quat_S(int l, const double u[4], double out[4])
 {
   if (l == 1) {
@@ -103,7 +107,7 @@ GEOMINT_INLINE void quat_angmom_from_pi(const double q[4], const double pi[4], d
   for (int k = 0; k < 3; k++) L[k] *= 0.5;
 }
 
-// the exact flow of V_l / I_l for a time t (spec 2.1, eqs. 23-24): with
+// the exact flow of V_l / I_l for a time t (the paper's eqs. 23-24): with
 // zeta = pi^T S_l q / (4 I_l), q <- cos(zeta t) q + sin(zeta t) S_l q and the
 // same for pi; conserves pi^T S_l q, |q| and q.pi
 GEOMINT_INLINE void quat_rotor(int l, double t, double inertia_l, double q[4], double pi[4])
@@ -122,8 +126,9 @@ GEOMINT_INLINE void quat_rotor(int l, double t, double inertia_l, double q[4], d
   }
 }
 
-// the rotor half-steps of the S4 order (spec 2.1): before the OU step axes
-// 3, 2, 1; after it 1, 2, 3; each for a time t (h/2)
+// the rotor half-steps in the order of the paper's implementation (Section
+// S4 of its Supplementary Material): before the OU step axes 3, 2, 1; after
+// it 1, 2, 3; each for a time t (h/2)
 GEOMINT_INLINE void quat_rotor_before(double t, const double inertia[3], double q[4], double pi[4])
 {
   for (int l = 3; l >= 1; l--) quat_rotor(l, t, inertia[l - 1], q, pi);
@@ -143,7 +148,7 @@ GEOMINT_INLINE void quat_rotor_nosquish(double t, const double inertia[3], doubl
   quat_rotor(3, 0.5 * t, inertia[2], q, pi);
 }
 
-// rotational kinetic energy sum_l (pi^T S_l q)^2 / (8 I_l) (eq. 1-2)
+// rotational kinetic energy sum_l (pi^T S_l q)^2 / (8 I_l) (the paper's eqs. 1-2)
 GEOMINT_INLINE double quat_rot_energy(const double q[4], const double pi[4], const double inertia[3])
 {
   double e = 0.0;
@@ -157,7 +162,8 @@ GEOMINT_INLINE double quat_rot_energy(const double q[4], const double pi[4], con
 }
 
 // exact per-body OU step of the space-frame angular momentum without HI
-// (spec 4): in the body frame L_l <- c_l L_l + sigma_l chi_l, with
+// (body-frame friction diagonal in the principal axes, so the step
+// factorises per axis): in the body frame L_l <- c_l L_l + sigma_l chi_l, with
 // c_l = exp(-zeta_l h / I_l) and sigma_l = sqrt(I_l kT (1 - c_l^2)); returns
 // the change of the rotational kinetic energy sum_l L_l^2 / (2 I_l)
 GEOMINT_INLINE double quat_ou_angmom(const double q[4], double L[3], const double inertia[3],
