@@ -25,7 +25,9 @@ case "$which" in
   *) echo "unknown benchmark '$which' (available: bagogab, membrane, dg, rigid, nhmod, multiscale)" >&2; exit 1 ;;
 esac
 if [ "$which" = bagogab ] || [ "$which" = all ]; then
-  run_one bagogab bagogab langevin+nve
+  has_baoab=0
+  if "$lmp" -h 2>/dev/null | sed -n '/^\* Fix styles/,/^\* /p' | grep -qw baoab; then has_baoab=1; fi
+  run_one bagogab bagogab langevin+nve -var has_baoab "$has_baoab"
   # LAMMPS 2026 and later: also against LAMMPS's own BAOAB (fix baoab, EXTRA-FIX; CPU
   # only, so under --kk the /kk bagogab is compared with the CPU fix baoab)
   if grep -q '^BENCH baoab rep' "$out/bagogab$tag.log"; then
