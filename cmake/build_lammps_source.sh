@@ -76,7 +76,7 @@ if [ ! -f "$src/lib/kokkos/CMakeLists.txt" ]; then
       shadow="$cache/src/shadow-$(printf '%s' "$src" | sha1sum | cut -c1-10)"
       rm -rf "$shadow"; mkdir -p "$shadow"
       for f in "$src"/*; do [ "$(basename "$f")" = cmake ] || ln -s "$f" "$shadow/"; done
-      cp -r "$src/cmake" "$shadow/cmake"
+      cp -r "$src/cmake" "$shadow/cmake"; chmod -R u+w "$shadow/cmake"
       src=$shadow
     fi
     python3 "$here/patch_lammps.py" --kokkos-version "$kver" "$src/cmake" >&2
