@@ -26,7 +26,11 @@ case "$which" in
 esac
 if [ "$which" = bagogab ] || [ "$which" = all ]; then
   has_baoab=0
-  if "$lmp" -h 2>/dev/null | sed -n '/^\* Fix styles/,/^\* /p' | grep -qw baoab; then has_baoab=1; fi
+  # (the whole help text first: with pipefail an early-exiting grep would fail the pipe)
+  lmp_help=$("$lmp" -h 2>/dev/null || true)
+  if printf '%s\n' "$lmp_help" | sed -n '/^\* Fix styles/,/^\* /p' | grep -w baoab >/dev/null; then
+    has_baoab=1
+  fi
   run_one bagogab bagogab langevin+nve -var has_baoab "$has_baoab"
   # LAMMPS 2026 and later: also against LAMMPS's own BAOAB (fix baoab, EXTRA-FIX; CPU
   # only, so under --kk the /kk bagogab is compared with the CPU fix baoab)

@@ -134,7 +134,7 @@ namespace geomint_compat {
   }
 
   // Domain::minimum_image() takes the caller's (FLERR, ...) in the 2025-2026 releases
-  // (it reports a distance beyond half the box); detected from the signature, so that
+  // (for the ERROR it gives on a distance of many box lengths); detected from the signature, so that
   // any release that has it, and only such a release, gets the two arguments.
   // (call as geomint_compat::minimum_image(domain, FLERR, dx, dy, dz))
   namespace detail {
@@ -198,13 +198,13 @@ namespace geomint_compat {
   // style without the -sf suffix (only while that suffix is enabled), the per-atom
   // record still under the full name (measured in 29Aug2024 and 4Jul2026).  So a CPU restart read by
   // fix X/kk (and the reverse, and X/kk/host, X/kk/device, 'suffix off') could
-  // silently start afresh.  match_restart_variants(), called from a fix's
-  // post_constructor(), renames stored records of this fix ID whose style is a
+  // silently start afresh.  match_restart_variants(), called by the plugin's fix
+  // creators (src/geomintplugin.cpp), renames stored records of this fix ID whose style is a
   // variant of this fix's style (the same after dropping /kk, /kk/host, /kk/device)
   // to the name Modify will compare, so that Modify restores them as its own.
-  // `style` is the name the fix will have: a fix made through -sf kk (or `suffix
-  // kk`) is created under the plain name and renamed X/kk after its creator
-  // returns, so the plugin's creators pass the final name.
+  // `style` is the name the fix will have: a fix found through a suffix (-sf kk,
+  // `suffix kk/host`) is created under the plain name and renamed to the key it was
+  // registered under after its creator returns, so the creators pass that key.
   // (The records are protected members of Modify: they are reached through member
   // pointers formed in a derived class, which C++ allows.)
   namespace detail {

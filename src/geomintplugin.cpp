@@ -38,22 +38,42 @@ using namespace LAMMPS_NS;
 
 namespace {
 
-// Every fix is made through here: a restart file's state of this fix ID written by
+// the registered fix names (each also the template argument of its creator)
+constexpr char N_BAGOGAB[] = "bagogab";
+constexpr char N_DG_NVE[] = "dg/nve";
+constexpr char N_RIGID_QUAT_HI[] = "rigid/quat/hi";
+constexpr char N_NH_MOD[] = "nh/mod";
+constexpr char N_ORIENT_HARMONIC[] = "orient/harmonic";
+constexpr char N_BAGOGAB_KK[] = "bagogab/kk";
+constexpr char N_BAGOGAB_KK_DEVICE[] = "bagogab/kk/device";
+constexpr char N_BAGOGAB_KK_HOST[] = "bagogab/kk/host";
+constexpr char N_RIGID_QUAT_HI_KK[] = "rigid/quat/hi/kk";
+constexpr char N_NH_MOD_KK[] = "nh/mod/kk";
+constexpr char N_NH_MOD_KK_DEVICE[] = "nh/mod/kk/device";
+constexpr char N_NH_MOD_KK_HOST[] = "nh/mod/kk/host";
+constexpr char N_MULTISCALE_ADAPTIVE_KK[] = "multiscale/adaptive/kk";
+constexpr char N_MULTISCALE_ADAPTIVE_KK_DEVICE[] = "multiscale/adaptive/kk/device";
+constexpr char N_MULTISCALE_ADAPTIVE_KK_HOST[] = "multiscale/adaptive/kk/host";
+constexpr char N_MULTISCALE_ADAPTIVE[] = "multiscale/adaptive";
+constexpr char N_RIGID_QUAT_HI_KK_DEVICE[] = "rigid/quat/hi/kk/device";
+constexpr char N_RIGID_QUAT_HI_KK_HOST[] = "rigid/quat/hi/kk/host";
+
+// Every fix is made through here, under the name it was registered with (`Name`,
+// the key of LAMMPS's fix map): a restart file's state of this fix ID written by
 // its CPU or Kokkos variant (fix X, X/kk, X/kk/host, X/kk/device) is its own, on
-// every LAMMPS version (Modify matches the records right after the creator returns).
-// A Kokkos class asked for under its plain name was found through the kk suffix
-// (-sf kk, `suffix kk`): LAMMPS renames it X/kk after this returns.
-void *adopt_restart_variants(void *lmp, Fix *fix, bool kokkos_class)
+// every LAMMPS version (Modify matches the records right after the creator
+// returns).  A fix found through a suffix (-sf kk, `suffix kk/host`, package
+// kokkos pair/only) is made under the plain name and renamed to that key by
+// Modify afterwards, so the key, not fix->style, is the name it will have.
+void *adopt_restart_variants(void *lmp, Fix *fix, const char *name)
 {
-  std::string style = fix->style;
-  if (kokkos_class && style.find("/kk") == std::string::npos) style += "/kk";
-  geomint_compat::match_restart_variants(static_cast<LAMMPS *>(lmp), fix, style);
+  geomint_compat::match_restart_variants(static_cast<LAMMPS *>(lmp), fix, name);
   return fix;
 }
 
-template <class FixType, bool Kokkos = false> void *fix_creator(void *lmp, int argc, char **argv)
+template <class FixType, const char *Name> void *fix_creator(void *lmp, int argc, char **argv)
 {
-  return adopt_restart_variants(lmp, new FixType(static_cast<LAMMPS *>(lmp), argc, argv), Kokkos);
+  return adopt_restart_variants(lmp, new FixType(static_cast<LAMMPS *>(lmp), argc, argv), Name);
 }
 
 // pair, bond, angle and dihedral styles are made from the LAMMPS instance alone
@@ -62,36 +82,37 @@ template <class StyleType> void *style_creator(void *lmp)
   return new StyleType(static_cast<LAMMPS *>(lmp));
 }
 
-// fix rigid/quat/hi: the body style (arg[3]) picks the class (`kokkos_name`: asked
-// for as rigid/quat/hi/kk, where a CPU class serves the other body styles)
-void *rigid_quat_hi_make(void *lmp, int argc, char **argv, bool kokkos_name)
+// fix rigid/quat/hi: the body style (arg[3]) picks the class (`name`: the registered
+// name; under rigid/quat/hi/kk a CPU class serves the other body styles)
+void *rigid_quat_hi_make(void *lmp, int argc, char **argv, const char *name)
 {
   auto *l = static_cast<LAMMPS *>(lmp);
   if (argc > 3 && strcmp(argv[3], "atom") != 0) {
 #ifdef GEOMINT_RIGID
-    return adopt_restart_variants(lmp, new FixRigidQuatHiBody(l, argc, argv), kokkos_name);
+    return adopt_restart_variants(lmp, new FixRigidQuatHiBody(l, argc, argv), name);
 #else
     l->error->all(FLERR, "Fix rigid/quat/hi: bodystyle {} needs a GEOMINT built with "
                   "GEOMINT_RIGID on (a LAMMPS with the RIGID package); this one was built "
                   "without it. Use bodystyle atom, or rebuild GEOMINT", argv[3]);
 #endif
   }
-  return adopt_restart_variants(lmp, new FixRigidQuatHi(l, argc, argv), kokkos_name);
+  return adopt_restart_variants(lmp, new FixRigidQuatHi(l, argc, argv), name);
 }
 
-void *rigid_quat_hi_creator(void *lmp, int argc, char **argv)
+template <const char *Name> void *rigid_quat_hi_creator(void *lmp, int argc, char **argv)
 {
-  return rigid_quat_hi_make(lmp, argc, argv, false);
+  return rigid_quat_hi_make(lmp, argc, argv, Name);
 }
 
 #ifdef GEOMINT_KOKKOS
 // fix rigid/quat/hi/kk: bodystyle atom (on atom_style sphere) has a Kokkos
 // class; any other body style gets what fix rigid/quat/hi gives it (under
 // -sf kk a CPU fix runs on the host copies of the atom data)
-template <class FixType> void *rigid_quat_hi_kk_creator(void *lmp, int argc, char **argv)
+template <class FixType, const char *Name>
+void *rigid_quat_hi_kk_creator(void *lmp, int argc, char **argv)
 {
-  if (argc > 3 && strcmp(argv[3], "atom") != 0) return rigid_quat_hi_make(lmp, argc, argv, true);
-  return adopt_restart_variants(lmp, new FixType(static_cast<LAMMPS *>(lmp), argc, argv), true);
+  if (argc > 3 && strcmp(argv[3], "atom") != 0) return rigid_quat_hi_make(lmp, argc, argv, Name);
+  return adopt_restart_variants(lmp, new FixType(static_cast<LAMMPS *>(lmp), argc, argv), Name);
 }
 #endif
 
@@ -104,19 +125,19 @@ struct StyleEntry {
 };
 
 const StyleEntry styles[] = {
-    {"fix", "bagogab", "GEOMINT BAOAB Langevin integrator with in-triangle mesh points", nullptr,
-     &fix_creator<FixBagogab>},
-    {"fix", "dg/nve", "GEOMINT energy-conserving discrete-gradient NVE integrator", nullptr,
-     &fix_creator<FixDGNVE>},
-    {"fix", "rigid/quat/hi", "GEOMINT quaternion rigid-body Langevin with hydrodynamic interactions",
-     nullptr, &rigid_quat_hi_creator},
-    {"fix", "multiscale/adaptive",
+    {"fix", N_BAGOGAB, "GEOMINT BAOAB Langevin integrator with in-triangle mesh points", nullptr,
+     &fix_creator<FixBagogab, N_BAGOGAB>},
+    {"fix", N_DG_NVE, "GEOMINT energy-conserving discrete-gradient NVE integrator", nullptr,
+     &fix_creator<FixDGNVE, N_DG_NVE>},
+    {"fix", N_RIGID_QUAT_HI, "GEOMINT quaternion rigid-body Langevin with hydrodynamic interactions",
+     nullptr, &rigid_quat_hi_creator<N_RIGID_QUAT_HI>},
+    {"fix", N_MULTISCALE_ADAPTIVE,
      "GEOMINT force-scaling multiscale dynamics (atomistic, continuum, adaptive switching)",
-     nullptr, &fix_creator<FixMultiscaleAdaptive>},
-    {"fix", "nh/mod", "GEOMINT modified Nose-Hoover thermostat (PI control of kinetic energy)",
-     nullptr, &fix_creator<FixNHMod>},
-    {"fix", "orient/harmonic", "GEOMINT orientational trap U = -(K/2)(e.u)^2 on ellipsoids", nullptr,
-     &fix_creator<FixOrientHarmonic>},
+     nullptr, &fix_creator<FixMultiscaleAdaptive, N_MULTISCALE_ADAPTIVE>},
+    {"fix", N_NH_MOD, "GEOMINT modified Nose-Hoover thermostat (PI control of kinetic energy)",
+     nullptr, &fix_creator<FixNHMod, N_NH_MOD>},
+    {"fix", N_ORIENT_HARMONIC, "GEOMINT orientational trap U = -(K/2)(e.u)^2 on ellipsoids", nullptr,
+     &fix_creator<FixOrientHarmonic, N_ORIENT_HARMONIC>},
     {"pair", "lj/cut/dg", "GEOMINT pair lj/cut with a discrete gradient",
      &style_creator<PairLJCutDG>, nullptr},
     {"pair", "lj/mdf/dg", "GEOMINT pair lj/mdf with a discrete gradient",
@@ -133,31 +154,31 @@ const StyleEntry styles[] = {
      &style_creator<DihedralOPLSDG>, nullptr},
 #ifdef GEOMINT_KOKKOS
     // LAMMPS derives no suffixed names for plugin styles: each /kk name is registered
-    {"fix", "bagogab/kk", "GEOMINT BAOAB Langevin integrator, Kokkos", nullptr,
-     &fix_creator<FixBagogabKokkos<LMPDeviceType>, true>},
-    {"fix", "bagogab/kk/device", "GEOMINT BAOAB Langevin integrator, Kokkos device", nullptr,
-     &fix_creator<FixBagogabKokkos<LMPDeviceType>, true>},
+    {"fix", N_BAGOGAB_KK, "GEOMINT BAOAB Langevin integrator, Kokkos", nullptr,
+     &fix_creator<FixBagogabKokkos<LMPDeviceType>, N_BAGOGAB_KK>},
+    {"fix", N_BAGOGAB_KK_DEVICE, "GEOMINT BAOAB Langevin integrator, Kokkos device", nullptr,
+     &fix_creator<FixBagogabKokkos<LMPDeviceType>, N_BAGOGAB_KK_DEVICE>},
     // (without a GPU backend LMPHostType is LMPDeviceType: the same class)
-    {"fix", "bagogab/kk/host", "GEOMINT BAOAB Langevin integrator, Kokkos host", nullptr,
-     &fix_creator<FixBagogabKokkos<LMPHostType>, true>},
-    {"fix", "rigid/quat/hi/kk", "GEOMINT quaternion rigid-body Langevin (spheres), Kokkos", nullptr,
-     &rigid_quat_hi_kk_creator<FixRigidQuatHiKokkos<LMPDeviceType>>},
-    {"fix", "rigid/quat/hi/kk/device", "GEOMINT quaternion rigid-body Langevin (spheres), Kokkos device",
-     nullptr, &rigid_quat_hi_kk_creator<FixRigidQuatHiKokkos<LMPDeviceType>>},
-    {"fix", "rigid/quat/hi/kk/host", "GEOMINT quaternion rigid-body Langevin (spheres), Kokkos host",
-     nullptr, &rigid_quat_hi_kk_creator<FixRigidQuatHiKokkos<LMPHostType>>},
-    {"fix", "nh/mod/kk", "GEOMINT modified Nose-Hoover thermostat, Kokkos", nullptr,
-     &fix_creator<FixNHModKokkos<LMPDeviceType>, true>},
-    {"fix", "nh/mod/kk/device", "GEOMINT modified Nose-Hoover thermostat, Kokkos device", nullptr,
-     &fix_creator<FixNHModKokkos<LMPDeviceType>, true>},
-    {"fix", "nh/mod/kk/host", "GEOMINT modified Nose-Hoover thermostat, Kokkos host", nullptr,
-     &fix_creator<FixNHModKokkos<LMPHostType>, true>},
-    {"fix", "multiscale/adaptive/kk", "GEOMINT force-scaling multiscale dynamics, Kokkos", nullptr,
-     &fix_creator<FixMultiscaleAdaptiveKokkos<LMPDeviceType>, true>},
-    {"fix", "multiscale/adaptive/kk/device", "GEOMINT force-scaling multiscale dynamics, Kokkos device",
-     nullptr, &fix_creator<FixMultiscaleAdaptiveKokkos<LMPDeviceType>, true>},
-    {"fix", "multiscale/adaptive/kk/host", "GEOMINT force-scaling multiscale dynamics, Kokkos host",
-     nullptr, &fix_creator<FixMultiscaleAdaptiveKokkos<LMPHostType>, true>},
+    {"fix", N_BAGOGAB_KK_HOST, "GEOMINT BAOAB Langevin integrator, Kokkos host", nullptr,
+     &fix_creator<FixBagogabKokkos<LMPHostType>, N_BAGOGAB_KK_HOST>},
+    {"fix", N_RIGID_QUAT_HI_KK, "GEOMINT quaternion rigid-body Langevin (spheres), Kokkos", nullptr,
+     &rigid_quat_hi_kk_creator<FixRigidQuatHiKokkos<LMPDeviceType>, N_RIGID_QUAT_HI_KK>},
+    {"fix", N_RIGID_QUAT_HI_KK_DEVICE, "GEOMINT quaternion rigid-body Langevin (spheres), Kokkos device",
+     nullptr, &rigid_quat_hi_kk_creator<FixRigidQuatHiKokkos<LMPDeviceType>, N_RIGID_QUAT_HI_KK_DEVICE>},
+    {"fix", N_RIGID_QUAT_HI_KK_HOST, "GEOMINT quaternion rigid-body Langevin (spheres), Kokkos host",
+     nullptr, &rigid_quat_hi_kk_creator<FixRigidQuatHiKokkos<LMPHostType>, N_RIGID_QUAT_HI_KK_HOST>},
+    {"fix", N_NH_MOD_KK, "GEOMINT modified Nose-Hoover thermostat, Kokkos", nullptr,
+     &fix_creator<FixNHModKokkos<LMPDeviceType>, N_NH_MOD_KK>},
+    {"fix", N_NH_MOD_KK_DEVICE, "GEOMINT modified Nose-Hoover thermostat, Kokkos device", nullptr,
+     &fix_creator<FixNHModKokkos<LMPDeviceType>, N_NH_MOD_KK_DEVICE>},
+    {"fix", N_NH_MOD_KK_HOST, "GEOMINT modified Nose-Hoover thermostat, Kokkos host", nullptr,
+     &fix_creator<FixNHModKokkos<LMPHostType>, N_NH_MOD_KK_HOST>},
+    {"fix", N_MULTISCALE_ADAPTIVE_KK, "GEOMINT force-scaling multiscale dynamics, Kokkos", nullptr,
+     &fix_creator<FixMultiscaleAdaptiveKokkos<LMPDeviceType>, N_MULTISCALE_ADAPTIVE_KK>},
+    {"fix", N_MULTISCALE_ADAPTIVE_KK_DEVICE, "GEOMINT force-scaling multiscale dynamics, Kokkos device",
+     nullptr, &fix_creator<FixMultiscaleAdaptiveKokkos<LMPDeviceType>, N_MULTISCALE_ADAPTIVE_KK_DEVICE>},
+    {"fix", N_MULTISCALE_ADAPTIVE_KK_HOST, "GEOMINT force-scaling multiscale dynamics, Kokkos host",
+     nullptr, &fix_creator<FixMultiscaleAdaptiveKokkos<LMPHostType>, N_MULTISCALE_ADAPTIVE_KK_HOST>},
 #endif
 };
 

@@ -85,8 +85,10 @@ struct Case {
 };
 
 // writer and reader: "cpu" (a plain LAMMPS session), "kk" (a -sf kk session, the
-// plain name), "kk/host" (the explicit name in a Kokkos session), or "cpu-in-kk"
-// (the CPU fix, under 'suffix off', in a Kokkos session)
+// plain name), "kk/host" (the explicit name in a Kokkos session), "suffix kk/host"
+// (the plain name after 'suffix kk/host': the fix is made as X and renamed
+// X/kk/host by LAMMPS), or "cpu-in-kk" (the CPU fix, under 'suffix off', in a
+// Kokkos session)
 void check(const Case &c, const std::string &writer, const std::string &reader, double tol)
 {
   auto kokkos = [](const std::string &kind) { return kind == "cpu" ? 0 : 1; };
@@ -97,6 +99,7 @@ void check(const Case &c, const std::string &writer, const std::string &reader, 
     std::string f = c.fix;
     f.replace(f.find("STYLE"), 5, style(kind));
     // the decks turn the suffix off for all but the fix
+    if (kind == "suffix kk/host") return "suffix kk/host\n" + f;
     return (kind == "kk" || kind == "kk/host" ? "suffix on\n" : "") + f;
   };
   const std::string file = geomint_test::scratch_path("xkk.restart");
@@ -121,7 +124,10 @@ void check(const Case &c, const std::string &writer, const std::string &reader, 
   const double dx = rel_diff(whole.x, continued.x, 1.0), dv = rel_diff(whole.v, continued.v, 1e-3);
   const double dout = out_diff(whole.out, continued.out);
   std::printf("restart %s: rel. diff x %.2g, v %.2g, outputs %.2g\n", tag.c_str(), dx, dv, dout);
-  EXPECT_EQ(continued.style.find("/kk") != std::string::npos, reader.find("kk") == 0) << tag;
+  EXPECT_EQ(continued.style.find("/kk") != std::string::npos, reader.find("kk") == 0 ||
+                                                                   reader == "suffix kk/host")
+      << tag;
+  if (reader == "suffix kk/host") EXPECT_EQ(continued.style, c.style + "/kk/host") << tag;
   EXPECT_LE(dx, tol) << tag;
   EXPECT_LE(dv, tol) << tag;
   EXPECT_LE(dout, tol) << tag;
@@ -204,5 +210,8 @@ TEST(RestartKokkos, CPURestartContinuedByKokkosAndTheReverse)
     check(c, "kk", cpu_reader, 1e-10);
     check(c, "cpu", "kk/host", 1e-10);
     check(c, "kk/host", cpu_reader, 1e-10);
+    // the name LAMMPS gives a fix found through a suffix (not the plain name + /kk)
+    check(c, "suffix kk/host", "suffix kk/host", 1e-10);
+    check(c, "cpu", "suffix kk/host", 1e-10);
   }
 }

@@ -295,6 +295,7 @@ FixBagogabKokkos<DeviceType>::FixBagogabKokkos(LAMMPS *lmp, int narg, char **arg
   if (!lmp->kokkos)
     error->all(FLERR, "Fix bagogab/kk needs the KOKKOS package enabled: run LAMMPS with "
                "'-k on t N -sf kk' (or use fix bagogab)");
+  geomint_kk::check_build(lmp, "bagogab/kk");
   atomKK = (AtomKokkos *) atom;
   kokkosable = 1;
   execution_space = ExecutionSpaceFromDevice<DeviceType>::space;

@@ -366,6 +366,7 @@ LAMMPS *kokkos_checked(LAMMPS *lmp)
   if (!lmp->kokkos)
     lmp->error->all(FLERR, "Fix multiscale/adaptive/kk needs the KOKKOS package enabled: run "
                     "LAMMPS with '-k on t N -sf kk' (or use fix multiscale/adaptive)");
+  geomint_kk::check_build(lmp, "multiscale/adaptive/kk");
   static_cast<AtomKokkos *>(lmp->atom)->sync(Host, MASK_MASK);
   return lmp;
 }

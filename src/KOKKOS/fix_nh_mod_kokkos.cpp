@@ -84,6 +84,7 @@ LAMMPS *kokkos_enabled(LAMMPS *lmp)
   if (!lmp->kokkos)
     lmp->error->all(FLERR, "Fix nh/mod/kk needs the KOKKOS package enabled: run LAMMPS with "
                     "'-k on t N -sf kk' (or use fix nh/mod)");
+  geomint_kk::check_build(lmp, "nh/mod/kk");
   return lmp;
 }
 

@@ -301,6 +301,7 @@ static LAMMPS *kokkos_spheres(LAMMPS *lmp)
   if (!lmp->kokkos)
     lmp->error->all(FLERR, "Fix rigid/quat/hi/kk needs the KOKKOS package enabled: run LAMMPS "
                     "with '-k on t N -sf kk' (or use fix rigid/quat/hi)");
+  geomint_kk::check_build(lmp, "rigid/quat/hi/kk");
   if (!FixRigidQuatHi::sphere_style(lmp->atom))
     lmp->error->all(FLERR, "Fix rigid/quat/hi/kk needs atom_style sphere (each sphere one rigid "
                     "body); ellipsoids run with the CPU fix: drop '-sf kk', or define fix "
