@@ -26,6 +26,8 @@
 #endif
 #include "pair_lj_cut_dg.h"
 #include "pair_lj_mdf_dg.h"
+// [issue 21 pair/bond DG styles: includes]
+// [issue 21 bonded DG styles: includes]
 
 #ifdef GEOMINT_KOKKOS
 #include "fix_bagogab_kokkos.h"
@@ -152,6 +154,8 @@ const StyleEntry styles[] = {
      &style_creator<DihedralNHarmonicDG>, nullptr},
     {"dihedral", "opls/dg", "GEOMINT dihedral opls with a discrete gradient",
      &style_creator<DihedralOPLSDG>, nullptr},
+    // [issue 21 pair/bond DG styles: entries]
+    // [issue 21 bonded DG styles: entries]
 #ifdef GEOMINT_KOKKOS
     // LAMMPS derives no suffixed names for plugin styles: each /kk name is registered
     {"fix", N_BAGOGAB_KK, "GEOMINT BAOAB Langevin integrator, Kokkos", nullptr,
