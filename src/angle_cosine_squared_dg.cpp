@@ -6,6 +6,7 @@
 
 #include "angle_cosine_squared_dg.h"
 
+#include "dg_bonded.h"
 #include "neighbor.h"
 
 #include <cmath>
@@ -15,6 +16,15 @@ using namespace LAMMPS_NS;
 void AngleCosineSquaredDG::compute_dg(double **xold, double **xnew, double **fdg, double &vnew,
                                       double &vold)
 {
+  if (variant == geomint::dg::MIDPOINT) {
+    dg_midpoint_angles(
+        lmp, xold, xnew, fdg,
+        [this](int type) {
+          return geomint::dg::AngleCosineSquared{k[type], std::cos(theta0[type])};
+        },
+        vnew, vold);
+    return;
+  }
   auto pot_of_type = [this](int type) {
     const double kk = k[type], c0 = std::cos(theta0[type]);
     return [kk, c0](const double *d) {

@@ -8,6 +8,7 @@
 
 #include "angle_harmonic_dg.h"
 
+#include "dg_bonded.h"
 #include "neighbor.h"
 
 #include <cmath>
@@ -17,6 +18,13 @@ using namespace LAMMPS_NS;
 void AngleHarmonicDG::compute_dg(double **xold, double **xnew, double **fdg, double &vnew,
                                  double &vold)
 {
+  if (variant == geomint::dg::MIDPOINT) {
+    dg_midpoint_angles(
+        lmp, xold, xnew, fdg,
+        [this](int type) { return geomint::dg::AngleHarmonic{k[type], theta0[type]}; }, vnew,
+        vold);
+    return;
+  }
   auto pot_of_type = [this](int type) {
     const double kk = k[type], t0 = theta0[type];
     return [kk, t0](const double *d) {

@@ -43,14 +43,18 @@ class DGStyle {
   virtual void set_dg_variant(int) {}
 };
 
-// angle and dihedral DG styles: path discrete gradients, sym (default), left or right
+// angle, dihedral and improper DG styles: the midpoint DG (default) or the
+// paper's distance path DGs sym, left, right (dg_bonded.h)
 class DGPathStyle : public DGStyle {
  public:
-  bool dg_symmetric() const override { return variant == geomint::dg::SYM; }
+  bool dg_symmetric() const override
+  {
+    return variant == geomint::dg::SYM || variant == geomint::dg::MIDPOINT;
+  }
   void set_dg_variant(int v) override { variant = v; }
 
  protected:
-  int variant = geomint::dg::SYM;
+  int variant = geomint::dg::MIDPOINT;
 };
 
 // 2 x maxdisp of the fix dg/nve of this run (0 if none): the margin DG pair

@@ -6,6 +6,7 @@
 
 #include "dihedral_nharmonic_dg.h"
 
+#include "dg_bonded.h"
 #include "neighbor.h"
 
 using namespace LAMMPS_NS;
@@ -13,6 +14,13 @@ using namespace LAMMPS_NS;
 void DihedralNHarmonicDG::compute_dg(double **xold, double **xnew, double **fdg, double &vnew,
                                      double &vold)
 {
+  if (variant == geomint::dg::MIDPOINT) {
+    dg_midpoint_dihedrals(
+        lmp, neighbor->dihedrallist, neighbor->ndihedrallist, xold, xnew, fdg,
+        [this](int type) { return geomint::dg::DihedralCosPolynomial{a[type], nterms[type]}; },
+        vnew, vold);
+    return;
+  }
   auto pot_of_type = [this](int type) {
     const double *coeff = a[type];
     const int nt = nterms[type];

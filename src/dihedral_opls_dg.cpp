@@ -6,6 +6,7 @@
 
 #include "dihedral_opls_dg.h"
 
+#include "dg_bonded.h"
 #include "neighbor.h"
 
 using namespace LAMMPS_NS;
@@ -13,6 +14,15 @@ using namespace LAMMPS_NS;
 void DihedralOPLSDG::compute_dg(double **xold, double **xnew, double **fdg, double &vnew,
                                 double &vold)
 {
+  if (variant == geomint::dg::MIDPOINT) {
+    dg_midpoint_dihedrals(
+        lmp, neighbor->dihedrallist, neighbor->ndihedrallist, xold, xnew, fdg,
+        [this](int type) {
+          return geomint::dg::DihedralOPLS{k1[type], k2[type], k3[type], k4[type]};
+        },
+        vnew, vold);
+    return;
+  }
   auto pot_of_type = [this](int type) {
     const double K1 = k1[type], K2 = k2[type], K3 = k3[type], K4 = k4[type];
     return [K1, K2, K3, K4](const double *d) {

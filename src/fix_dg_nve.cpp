@@ -50,6 +50,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 using namespace LAMMPS_NS;
 using namespace FixConst;
@@ -93,7 +94,7 @@ double LAMMPS_NS::dg_nve_margin(LAMMPS *lmp)
 /* ---------------------------------------------------------------------- */
 
 FixDGNVE::FixDGNVE(LAMMPS *lmp, int narg, char **arg) :
-    Fix(lmp, narg, arg), tol(1e-10), maxiter(50), predictor(1), maxdisp(-1.0), variant(-1),
+    Fix(lmp, narg, arg), tol(1e-10), round_floor(0.0), maxiter(50), predictor(1), maxdisp(-1.0), variant(-1),
     onfail(ONFAIL_ERROR), dtv(0.0), dtf(0.0), last_iter(0), last_inc(0.0), last_maxdisp(0.0),
     last_energy_error(0.0), nsteps(0), total_iter(0), nfail(0), nmax(0), xold(nullptr),
     vold(nullptr), fdg(nullptr), gcur(nullptr), rcur(nullptr), gprev(nullptr), rprev(nullptr),
@@ -158,7 +159,8 @@ FixDGNVE::FixDGNVE(LAMMPS *lmp, int narg, char **arg) :
       if (strcmp(val, "sym") == 0) variant = geomint::dg::SYM;
       else if (strcmp(val, "left") == 0) variant = geomint::dg::LEFT;
       else if (strcmp(val, "right") == 0) variant = geomint::dg::RIGHT;
-      else error->all(FLERR, "{}: dg must be sym, left or right (got {})", STYLE, val);
+      else if (strcmp(val, "midpoint") == 0) variant = geomint::dg::MIDPOINT;
+      else error->all(FLERR, "{}: dg must be midpoint, sym, left or right (got {})", STYLE, val);
     } else if (kw == "onfail") {
       if (strcmp(val, "error") == 0) onfail = ONFAIL_ERROR;
       else if (strcmp(val, "warn") == 0) onfail = ONFAIL_WARN;
@@ -231,6 +233,8 @@ void FixDGNVE::init()
   dgstyles.clear();
   auto need = [this](auto *style, const char *kind, const char *name, const char *hint) {
     if (!style) return;
+    // style zero: no forces, a zero discrete gradient (bond/angle/... none: no style)
+    if (utils::strmatch(name, "^zero")) return;
     DGStyle *dg = dynamic_cast<DGStyle *>(style);
     if (!dg)
       error->all(FLERR, "{}: {} style {} has no discrete-gradient variant; use {}", STYLE, kind,
@@ -248,11 +252,11 @@ void FixDGNVE::init()
     for (int m = 0; m < n; m++) {
       Pair *sub = (hybrid->*HybridAccess::list())[m];
       need(sub, "pair", (hybrid->*HybridAccess::names())[m], "lj/cut/dg or lj/mdf/dg");
-      pairs.push_back(sub);
+      if (dynamic_cast<DGStyle *>(sub)) pairs.push_back(sub);
     }
   } else if (force->pair) {
     need(force->pair, "pair", force->pair_style, "lj/cut/dg or lj/mdf/dg");
-    pairs.push_back(force->pair);
+    if (dynamic_cast<DGStyle *>(force->pair)) pairs.push_back(force->pair);
   }
   need(force->bond, "bond", force->bond_style, "harmonic/dg");
   need(force->angle, "angle", force->angle_style, "harmonic/dg or cosine/squared/dg");
@@ -558,9 +562,14 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
   const bool kicked = ext_active && ext_state == EXT_FORCE;
 
   // x^n for owned and (current) ghost atoms, v^n; kinetic energy before
-  double ke_old = 0.0;
+  double ke_old = 0.0, xmax_local = 0.0;
   for (int i = 0; i < nall; i++)
     for (int d = 0; d < 3; d++) xold[i][d] = x[i][d];
+  for (int i = 0; i < nlocal; i++)
+    for (int d = 0; d < 3; d++) xmax_local = std::max(xmax_local, std::fabs(x[i][d]));
+  double xmax = 0.0;
+  MPI_Allreduce(&xmax_local, &xmax, 1, MPI_DOUBLE, MPI_MAX, world);
+  round_floor = 16.0 * std::numeric_limits<double>::epsilon() * xmax;
   for (int i = 0; i < nlocal; i++) {
     const double m = rmass ? rmass[i] : mass[type[i]];
     for (int d = 0; d < 3; d++) vold[i][d] = v[i][d];
@@ -630,6 +639,38 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
 }
 
 /* ----------------------------------------------------------------------
+   the stopping rule of every solver.  An iteration maps u to
+   G(u) = x^n + dt (v^n + dtfm fbar(x^n, u)); the step has converged when
+     max_i |G(u)_i - u_i| <= tol * max_i |G(u)_i - x^n_i|
+   (components; tol is relative to the largest displacement of the step), or
+   when the increment is at the round-off floor of the positions,
+   16 eps max_i |x^n_i| (round_floor, set per step), which no iteration can go
+   below: every tol > 0 is reachable.  An iterate that moved an atom farther
+   than maxdisp, or is not finite, stops the run: the iteration diverges (a
+   time step too large for the fastest motion) and continuing would give NaN.
+   inc_local, disp_local: this rank's max |G(u) - u| and max |G(u) - x^n|.
+------------------------------------------------------------------------- */
+
+bool FixDGNVE::converged(int iter, double inc_local, double disp_local, double &inc)
+{
+  double local[2] = {inc_local, disp_local}, all[2];
+  for (double &q : local)
+    if (!(q <= std::numeric_limits<double>::max())) q = std::numeric_limits<double>::infinity();
+  MPI_Allreduce(local, all, 2, MPI_DOUBLE, MPI_MAX, world);
+  inc = all[0];
+  if (!(all[1] <= maxdisp) || !(inc < std::numeric_limits<double>::infinity())) {
+    if (all[1] < std::numeric_limits<double>::infinity() && inc < std::numeric_limits<double>::infinity())
+      error->all(FLERR, "{}: the implicit step diverged at step {}: iteration {} moved an atom by "
+                 "{:.6g}, more than maxdisp {:.6g}; the time step is too large for the fastest "
+                 "motion (a stiff bond, or a bond angle near 180 degrees under a dihedral): "
+                 "reduce the timestep", STYLE, update->ntimestep, iter, all[1], maxdisp);
+    error->all(FLERR, "{}: the implicit step diverged at step {}: iteration {} gave a non-finite "
+               "position; reduce the timestep", STYLE, update->ntimestep, iter);
+  }
+  return inc <= std::max(tol * all[1], round_floor);
+}
+
+/* ----------------------------------------------------------------------
    solver fixed / anderson: the fixed-point iteration (see below); returns the
    iteration count (maxiter + 1 if not converged)
 ------------------------------------------------------------------------- */
@@ -648,13 +689,14 @@ int FixDGNVE::fixed_point(double &inc, double &vnew, double &vold_sum)
   int iter;
   for (iter = 1; iter <= maxiter; iter++) {
     discrete_force(vnew, vold_sum);
-    double inc_local = 0.0, dots[2] = {0.0, 0.0};
+    double inc_local = 0.0, disp_local = 0.0, dots[2] = {0.0, 0.0};
     for (int i = 0; i < nlocal; i++) {
       const double dtfm = dtf / (rmass ? rmass[i] : mass[type[i]]);
       for (int d = 0; d < 3; d++) {
         const double g = xold[i][d] + dtv * (vold[i][d] + dtfm * fdg[i][d]);
         const double r = g - x[i][d];
         inc_local = std::max(inc_local, std::fabs(r));
+        disp_local = std::max(disp_local, std::fabs(g - xold[i][d]));
         if (anderson && iter > 1) {
           const double dr = r - rprev[i][d];
           dots[0] += r * dr;
@@ -664,7 +706,7 @@ int FixDGNVE::fixed_point(double &inc, double &vnew, double &vold_sum)
         rcur[i][d] = r;
       }
     }
-    MPI_Allreduce(&inc_local, &inc, 1, MPI_DOUBLE, MPI_MAX, world);
+    const bool done = converged(iter, inc_local, disp_local, inc);
     double gamma = 0.0;
     if (anderson && iter > 1) {
       double all[2];
@@ -672,7 +714,7 @@ int FixDGNVE::fixed_point(double &inc, double &vnew, double &vold_sum)
       if (all[1] > 0.0) gamma = all[0] / all[1];
     }
     // (gprev is only read once it was written, in an earlier iteration of this step)
-    const bool mix = anderson && iter > 1 && !(inc < tol || iter == maxiter);
+    const bool mix = anderson && iter > 1 && !(done || iter == maxiter);
     for (int i = 0; i < nlocal; i++)
       for (int d = 0; d < 3; d++) {
         const double g = gcur[i][d];
@@ -680,7 +722,7 @@ int FixDGNVE::fixed_point(double &inc, double &vnew, double &vold_sum)
         gprev[i][d] = g;
         rprev[i][d] = rcur[i][d];
       }
-    if (inc < tol) break;
+    if (done) break;
   }
   return iter;
 }
@@ -734,7 +776,7 @@ int FixDGNVE::newton_krylov(double &inc, double &vnew, double &vold_sum)
     // residual r = G(u) - u at the current u = x
     discrete_force(vnew, vold_sum);
     evals++;
-    double inc_local = 0.0;
+    double inc_local = 0.0, disp_local = 0.0;
     for (int i = 0; i < nlocal; i++)
       for (int d = 0; d < 3; d++) {
         const double g = xold[i][d] + dtv * (vold[i][d] + dtfm_of(i) * fdg[i][d]);
@@ -742,12 +784,13 @@ int FixDGNVE::newton_krylov(double &inc, double &vnew, double &vold_sum)
         r[3 * i + d] = g - x[i][d];
         fu[3 * i + d] = fdg[i][d];
         inc_local = std::max(inc_local, std::fabs(g - x[i][d]));
+        disp_local = std::max(disp_local, std::fabs(g - xold[i][d]));
       }
-    MPI_Allreduce(&inc_local, &inc, 1, MPI_DOUBLE, MPI_MAX, world);
-    if (inc < tol || evals >= maxiter) {
+    const bool done = converged(evals, inc_local, disp_local, inc);
+    if (done || evals >= maxiter) {
       for (int i = 0; i < nlocal; i++)
         for (int d = 0; d < 3; d++) x[i][d] += r[3 * i + d];    // plain x = G(u)
-      return inc < tol ? evals : maxiter + 1;
+      return done ? evals : maxiter + 1;
     }
 
     // GMRES for J delta = r (J = I - dG), from delta = 0

@@ -43,7 +43,8 @@ class FixDGNVE : public Fix {
 
  protected:
   // keywords
-  double tol;          // max per-atom increment of an iteration (distance units)
+  double tol;          // increment relative to the step's largest displacement (converged())
+  double round_floor;  // increment at the round-off floor of the positions (this step)
   int maxiter;
   int predictor;       // 1 = Verlet predictor, 0 = start from x^n
   double maxdisp;      // largest allowed displacement in one step
@@ -90,6 +91,7 @@ class FixDGNVE : public Fix {
   bool rebuild_neighbor_lists();
   double external_kick();
   void discrete_force(double &vnew, double &vold_sum);
+  bool converged(int iter, double inc_local, double disp_local, double &inc);
   int fixed_point(double &inc, double &vnew, double &vold_sum);
   int newton_krylov(double &inc, double &vnew, double &vold_sum);
 };

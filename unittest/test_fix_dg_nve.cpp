@@ -1164,7 +1164,7 @@ TEST(FixDGNVE, BadInputGivesHelpfulErrors)
       {"fix 1 all dg/nve solver magic", "solver must be anderson, fixed or newton"},
       {"fix 1 all dg/nve predictor x", "predictor must be verlet or none"},
       {"fix 1 all dg/nve maxdisp 0", "maxdisp must be > 0"},
-      {"fix 1 all dg/nve dg up", "dg must be sym, left or right"},
+      {"fix 1 all dg/nve dg up", "dg must be midpoint, sym, left or right"},
       {"fix 1 all dg/nve onfail maybe", "onfail must be error, warn or ignore"},
       {"fix 1 all dg/nve bogus 1", "unknown keyword 'bogus'"},
       {"group half id 1 2\nfix 1 half dg/nve", "the group must be all"},

@@ -8,6 +8,9 @@
 //   pair / bond (LaBudde-Greenspan):  Delta = (V(r') - V(r)) / (r' - r)
 //   angle (3 distances), dihedral (6): Itoh-Abe path differences, left, right
 //                                      or symmetrized (the mean of the two)
+//   angle, dihedral, improper (GEOMINT's default, midpoint_dg below): the
+//                                      gradient at the midpoint plus a
+//                                      central-force correction
 //
 // and the force on atom b of a distance (a,b) is -Delta e_ab, on atom a
 // +Delta e_ab, with e_ab = (R'_ab + R_ab) / (r'_ab + r_ab), R_ab = q_b - q_a.
@@ -30,7 +33,9 @@ namespace dg {
   // (truncation O(h^4 V^(5)), rounding O(eps V/h): both about 1e-11 relative)
   constexpr double DERIV_STEP = 2e-4;
 
-  enum Variant { SYM = 0, LEFT = 1, RIGHT = 2 };
+  // SYM, LEFT, RIGHT: the paper's distance path DGs; MIDPOINT: midpoint_dg
+  enum Variant { SYM = 0, LEFT = 1, RIGHT = 2, MIDPOINT = 3 };
+
 
   // (b^n - a^n) / (b - a) for n >= 1, cancellation-free: sum_k b^(n-1-k) a^k
   GEOMINT_INLINE double power_quotient(double a, double b, int n)
@@ -230,6 +235,88 @@ namespace dg {
     distances(pairs, xn, dn);
     path_dg<NDIST>(d, dn, pot, variant, delta, &vo, &vn);
     scatter_forces(pairs, xo, xn, delta, f);
+  }
+
+  // The midpoint discrete gradient of one bonded term of NATOM atoms (the
+  // Gonzalez construction, made local and conservative):
+  //   grad_bar V = grad V(xm) + alpha p,  xm = (xo + xn) / 2,  dx = xn - xo,
+  //   p_b = sum_a (e_ab . (dx_b - dx_a)) e_ab   (e_ab = unit vector xm_b - xm_a),
+  //   alpha = h / <p, dx>,  h = V(xn) - V(xo) - <grad V(xm), dx>.
+  // <grad_bar V, dx> = V(xn) - V(xo) holds by construction (to round-off, for
+  // any V and any gradient routine); p is a sum of central pair forces at xm, so
+  // the DG sums to zero over the atoms and has no torque about the origin at
+  // xm: linear and angular momentum are conserved exactly, as by the paper's
+  // distance DGs (sum_i (x_i + x'_i) x grad_i = 0).  It is symmetric in
+  // (xo, xn), so the method stays second order and time-reversible.  V is only
+  // evaluated at the two configurations and its gradient at their midpoint, all
+  // real geometries, where the distance DGs evaluate V on mixed distance tuples
+  // that no geometry realises.
+  //   For a smooth V, h = O(|dx|^2 |p|): the correction is second order.  When h
+  // is below its own round-off (MIDPOINT_ROUND eps (|V| + |V'| + sum |g.dx|)) it
+  // is dropped (the identity then holds to that round-off), so tiny steps get
+  // no amplified noise.  <p, dx> = sum (e_ab . (dx_b - dx_a))^2 vanishes only
+  // for a rigid motion (or a flex of a planar term out of its plane); a
+  // non-negligible h there (a term at a singular geometry: a straight angle
+  // under a dihedral, coincident atoms) is carried along dx itself, which keeps
+  // the identity and costs momentum conservation only at that term and step.
+  // energy(x, grad) returns V(x) and, when grad is not null, dV/dx into it.
+  constexpr double MIDPOINT_ROUND = 16.0;
+  template <int NATOM, class Energy>
+  GEOMINT_INLINE void midpoint_dg(const double (&xo)[NATOM][3], const double (&xn)[NATOM][3],
+                                  const Energy &energy, double (&f)[NATOM][3], double &vo,
+                                  double &vn)
+  {
+    double xm[NATOM][3], dx[NATOM][3], gm[NATOM][3], p[NATOM][3];
+    double dxsq = 0.0;
+    for (int a = 0; a < NATOM; a++)
+      for (int d = 0; d < 3; d++) {
+        xm[a][d] = 0.5 * (xo[a][d] + xn[a][d]);
+        dx[a][d] = xn[a][d] - xo[a][d];
+        dxsq += dx[a][d] * dx[a][d];
+        p[a][d] = 0.0;
+      }
+    vo = energy(xo, nullptr);
+    vn = energy(xn, nullptr);
+    energy(xm, gm);
+    double pdx = 0.0, gdx = 0.0, gdx_abs = 0.0;
+    for (int a = 0; a < NATOM; a++)
+      for (int b = a + 1; b < NATOM; b++) {
+        double R[3], D[3];
+        for (int d = 0; d < 3; d++) {
+          R[d] = xm[b][d] - xm[a][d];
+          D[d] = dx[b][d] - dx[a][d];
+        }
+        const double rsq = R[0] * R[0] + R[1] * R[1] + R[2] * R[2];
+        if (!(rsq > 0.0)) continue;
+        const double rd = R[0] * D[0] + R[1] * D[1] + R[2] * D[2];
+        const double u = rd / rsq;
+        pdx += u * rd;
+        for (int d = 0; d < 3; d++) {
+          p[b][d] += u * R[d];
+          p[a][d] -= u * R[d];
+        }
+      }
+    for (int a = 0; a < NATOM; a++)
+      for (int d = 0; d < 3; d++) {
+        gdx += gm[a][d] * dx[a][d];
+        gdx_abs += std::fabs(gm[a][d] * dx[a][d]);
+      }
+    const double h = (vn - vo) - gdx;
+    const double herr = MIDPOINT_ROUND * 1.1102230246251565e-16 *
+        (std::fabs(vo) + std::fabs(vn) + gdx_abs);
+    double alpha = 0.0;
+    if (std::fabs(h) > herr) {
+      // (a quotient that would overflow is a rigid step: carried along dx)
+      if (pdx > 0.0 && std::fabs(h) < 1e300 * pdx) {
+        alpha = h / pdx;
+      } else if (dxsq > 0.0) {
+        alpha = h / dxsq;
+        for (int a = 0; a < NATOM; a++)
+          for (int d = 0; d < 3; d++) p[a][d] = dx[a][d];
+      }
+    }
+    for (int a = 0; a < NATOM; a++)
+      for (int d = 0; d < 3; d++) f[a][d] -= gm[a][d] + alpha * p[a][d];
   }
 
 }    // namespace dg
