@@ -8,11 +8,14 @@
    init_one() must return the extended cutoff: Pair::init() stores its square
    in cutsq, and Neighbor::init() sizes the neighbor lists and the ghost shell
    from pair->cutsq.  Everything that computes (compute, compute_dg, single)
-   then needs the true cutsq back.  LAMMPS calls init() without setup() in
-   write_restart, write_data, write_coeff, pair_write, ... and a following
-   `run N pre no` has no setup() at all, so the true cutsq is restored lazily
-   at the top of each of them (and in setup()) whenever init_one() has run
-   since the last restore.
+   then needs the true cutsq back: init_one() records the true cutoff of each
+   type pair it is asked for (the parent's init_one() value, which is the
+   outer cutoff of styles with several: max(cut_lj, cut_coul) for
+   lj/cut/coul/dsf), and the restore puts those back.  LAMMPS calls init()
+   without setup() in write_restart, write_data, write_coeff, pair_write, ...
+   and a following `run N pre no` has no setup() at all, so the true cutsq is
+   restored lazily at the top of each of them (and in setup()) whenever
+   init_one() has run since the last restore.
 ------------------------------------------------------------------------- */
 
 #ifndef GEOMINT_DG_PAIR_H
@@ -28,41 +31,57 @@
 
 namespace LAMMPS_NS {
 
-// a cutoff argument of a DG pair style: its symbol in the usage and what it is
+// an argument of a DG pair style's pair_style command: its symbol in the usage
+// and what it is.  Cutoffs must be > 0, other parameters (alpha) >= 0; an
+// ordered cutoff must be larger than the cutoff argument right before it
+// (inner < outer); a per-pair cutoff is also an optional trailing argument of
+// pair_coeff (after the style's ncoeff coefficients).
 struct DGCutoffArg {
+  enum Kind { CUTOFF, PARAMETER };
   const char *symbol;         // "Rc"
   const char *description;    // "cutoff"
+  Kind kind = CUTOFF;
+  bool optional = false;      // may be left out (then all after it too)
+  bool ordered = true;        // > the previous argument, if that is a cutoff
+  bool per_pair = true;       // a cutoff also given per pair in pair_coeff
 };
 
 template <class Parent> class DGPair : public Parent, public DGStyle {
  public:
-  // cutoffs: the parent's pair_style arguments, all cutoffs, in increasing order
-  // (they are also the optional trailing arguments of its pair_coeff)
-  DGPair(LAMMPS *lmp, const char *style, std::vector<DGCutoffArg> cutoffs) :
-      Parent(lmp), style_name(style), cutoffs(std::move(cutoffs))
+  // args: the parent's pair_style arguments (for lj/cut, lj/mdf: all cutoffs, in
+  // increasing order); ncoeff: the number of pair_coeff coefficients after
+  // I J and before the per-pair cutoffs
+  DGPair(LAMMPS *lmp, const char *style, std::vector<DGCutoffArg> args, int ncoeff = 2) :
+      Parent(lmp), style_name(style), cutoffs(std::move(args)), ncoeff(ncoeff)
   {
     this->respa_enable = 0;
+    for (const DGCutoffArg &c : cutoffs)
+      if (c.kind == DGCutoffArg::CUTOFF && c.per_pair) coeff_cutoffs.push_back(c);
   }
 
   void settings(int narg, char **arg) override
   {
     margin_user = dg_pair_margin_arg(this->lmp, style_name, narg, arg);
-    if (narg != static_cast<int>(cutoffs.size())) {
+    int nrequired = 0;
+    for (const DGCutoffArg &c : cutoffs) nrequired += c.optional ? 0 : 1;
+    if (narg < nrequired || narg > static_cast<int>(cutoffs.size())) {
       std::string usage;
-      for (const DGCutoffArg &c : cutoffs) usage += std::string(c.symbol) + " ";
+      for (const DGCutoffArg &c : cutoffs)
+        usage += c.optional ? "[" + std::string(c.symbol) + "] " : std::string(c.symbol) + " ";
       this->error->all(FLERR, "Illegal pair_style {} command: expected 'pair_style {} {}[margin M]'",
                        style_name, style_name, usage);
     }
-    check_cutoffs(arg, "");
+    check_args(cutoffs, narg, arg, "");
     Parent::settings(narg, arg);
   }
 
   // pair_coeff I J <parent coefficients> [cutoffs]: the trailing cutoffs checked
   void coeff(int narg, char **arg) override
   {
-    const int ncut = static_cast<int>(cutoffs.size());
-    if (narg == 4 + ncut)
-      check_cutoffs(arg + 4, fmt::format(" of pair_coeff {} {}", arg[0], arg[1]));
+    const int ntrail = std::min(narg - 2 - ncoeff, static_cast<int>(coeff_cutoffs.size()));
+    if (ntrail > 0)
+      check_args(coeff_cutoffs, ntrail, arg + 2 + ncoeff,
+                 fmt::format(" of pair_coeff {} {}", arg[0], arg[1]));
     Parent::coeff(narg, arg);
   }
 
@@ -70,12 +89,17 @@ template <class Parent> class DGPair : public Parent, public DGStyle {
   {
     Parent::init_style();
     margin = std::max(margin_user, dg_nve_margin(this->lmp));
+    true_cut.clear();    // init_one() records them again
   }
 
   double init_one(int i, int j) override
   {
+    const double cut = Parent::init_one(i, j);
+    const int n = this->atom->ntypes + 1;
+    if (static_cast<int>(true_cut.size()) != n * n) true_cut.assign(n * n, -1.0);
+    true_cut[i * n + j] = true_cut[j * n + i] = cut;
     cutsq_widened = true;    // Pair::init() (or pair hybrid) stores cutoff + margin in cutsq
-    return Parent::init_one(i, j) + margin;
+    return cut + margin;
   }
 
   void setup() override { restore_true_cutsq(); }
@@ -110,10 +134,13 @@ template <class Parent> class DGPair : public Parent, public DGStyle {
 
  protected:
   const char *style_name;
-  std::vector<DGCutoffArg> cutoffs;
+  std::vector<DGCutoffArg> cutoffs;          // pair_style arguments
+  std::vector<DGCutoffArg> coeff_cutoffs;    // the trailing cutoffs of pair_coeff
+  int ncoeff;                                // pair_coeff coefficients before them
   double margin_user = 0.0;      // margin keyword
   double margin = 0.0;           // in use: max(margin_user, 2 x maxdisp of fix dg/nve)
   bool cutsq_widened = false;    // cutsq holds cutoff + margin (init_one ran since the restore)
+  std::vector<double> true_cut;  // (ntypes+1)^2: the parent's init_one() cutoffs, -1 if not asked
 
   // the discrete gradient over the pairs of the neighbor list (cutsq is the true one)
   virtual void pair_dg(double **xold, double **xnew, double **fdg, double &vnew,
@@ -122,24 +149,35 @@ template <class Parent> class DGPair : public Parent, public DGStyle {
   void restore_true_cutsq()
   {
     if (!cutsq_widened) return;
-    dg_true_cutsq(this->lmp, this->setflag, this->cut, this->cutsq);
+    const int n = this->atom->ntypes + 1;
+    if (static_cast<int>(true_cut.size()) == n * n)
+      for (int i = 1; i < n; i++)
+        for (int j = 1; j < n; j++)
+          if (true_cut[i * n + j] >= 0.0)
+            this->cutsq[i][j] = true_cut[i * n + j] * true_cut[i * n + j];
     cutsq_widened = false;
   }
 
-  // every cutoff > 0, and each larger than the one before (inner < outer)
-  void check_cutoffs(char **arg, const std::string &where)
+  // cutoffs > 0, parameters >= 0, an ordered cutoff larger than the one before
+  void check_args(const std::vector<DGCutoffArg> &list, int narg, char **arg,
+                  const std::string &where)
   {
     double prev = 0.0;
-    for (size_t k = 0; k < cutoffs.size(); k++) {
-      const double c = utils::numeric(FLERR, arg[k], false, this->lmp);
-      if (!(c > 0.0))
+    for (int k = 0; k < narg && k < static_cast<int>(list.size()); k++) {
+      const DGCutoffArg &c = list[k];
+      const double v = utils::numeric(FLERR, arg[k], false, this->lmp);
+      if (c.kind == DGCutoffArg::CUTOFF && !(v > 0.0))
         this->error->all(FLERR, "Pair {}: the {} {}{} must be > 0 (got {})", style_name,
-                         cutoffs[k].description, cutoffs[k].symbol, where, arg[k]);
-      if (k > 0 && !(c > prev))
+                         c.description, c.symbol, where, arg[k]);
+      if (c.kind == DGCutoffArg::PARAMETER && !(v >= 0.0))
+        this->error->all(FLERR, "Pair {}: the {} {}{} must be >= 0 (got {})", style_name,
+                         c.description, c.symbol, where, arg[k]);
+      if (k > 0 && c.kind == DGCutoffArg::CUTOFF && c.ordered &&
+          list[k - 1].kind == DGCutoffArg::CUTOFF && !(v > prev))
         this->error->all(FLERR, "Pair {}: the {} {}{} ({}) must be larger than the {} {} ({})",
-                         style_name, cutoffs[k].description, cutoffs[k].symbol, where, arg[k],
-                         cutoffs[k - 1].description, cutoffs[k - 1].symbol, arg[k - 1]);
-      prev = c;
+                         style_name, c.description, c.symbol, where, arg[k],
+                         list[k - 1].description, list[k - 1].symbol, arg[k - 1]);
+      prev = v;
     }
   }
 };

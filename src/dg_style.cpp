@@ -21,12 +21,3 @@ double LAMMPS_NS::dg_pair_margin_arg(LAMMPS *lmp, const char *style, int &narg, 
   narg -= 2;
   return m;
 }
-
-void LAMMPS_NS::dg_true_cutsq(LAMMPS *lmp, int **setflag, double **cut, double **cutsq)
-{
-  const int n = lmp->atom->ntypes;
-  for (int i = 1; i <= n; i++)
-    for (int j = i; j <= n; j++)
-      if (setflag[i][j] || (setflag[i][i] && setflag[j][j]))
-        cutsq[i][j] = cutsq[j][i] = cut[i][j] * cut[i][j];
-}

@@ -66,11 +66,6 @@ double dg_nve_margin(class LAMMPS *lmp);
 // arguments and M returned (0 if absent)
 double dg_pair_margin_arg(class LAMMPS *lmp, const char *style, int &narg, char **arg);
 
-// Pair DG styles (DGPair, before anything computes with cutsq): the neighbor lists
-// were sized with cutoff + margin (init_one), forces use the true cutoff:
-// cutsq[i][j] = cutsq[j][i] = cut[i][j]^2 (cut is stored for i <= j only by the parents)
-void dg_true_cutsq(class LAMMPS *lmp, int **setflag, double **cut, double **cutsq);
-
 // One bonded term (atoms idx[0..NATOM) in local indices, same images in xold
 // and xnew) added to fdg with LAMMPS's newton_bond rules; energy shares as ev_tally.
 template <int NDIST, int NATOM, class Pot>
@@ -113,25 +108,39 @@ inline void dg_bonded_list(LAMMPS *lmp, int **list, int nlist, double **xold, do
                                  pot_of_type(list[n][NATOM]), variant, vnew, vold);
 }
 
-// All pairs of a half neighbor list with min(r, r') < cutoff: term(itype, jtype,
-// factor_lj, r, rn, delta, vo, vn) sets the quotient and the two energies
-// (V = 0 beyond the cutoff); forces and energy shares follow newton_pair.
+// One pair (i, j) of a DG pair list, in local indices: types, special_bonds
+// factors, and whether it is inside the (true, outer) cutoff at the old and
+// the new positions (rsq, rnsq: the squared distances, for the styles' own
+// inner cutoffs).  Charges etc. are read by the term from i and j.
+struct DGPairIJ {
+  int i, j, itype, jtype;
+  double factor_lj, factor_coul;
+  double rsq, rnsq;
+  bool in_old, in_new;
+};
+
+// All pairs of a half neighbor list with min(r, r') < cutoff (cutsq: the true
+// outer cutoffs): term(const DGPairIJ &, r, rn, delta, vo, vn) sets the
+// quotient and the two energies (V = 0 beyond the cutoff; a style with inner
+// cutoffs tests r and rn against them itself); forces and energy shares
+// follow newton_pair.
 template <class Term>
-inline void dg_pair_list(LAMMPS *lmp, NeighList *list, double **cutsq, double **xold,
-                         double **xnew, double **fdg, double &vnew, double &vold,
-                         const Term &term)
+inline void dg_pair_list_ij(LAMMPS *lmp, NeighList *list, double **cutsq, double **xold,
+                            double **xnew, double **fdg, double &vnew, double &vold,
+                            const Term &term)
 {
   const int *type = lmp->atom->type;
   const int nlocal = lmp->atom->nlocal;
   const int newton_pair = lmp->force->newton_pair;
   const double *special_lj = lmp->force->special_lj;
+  const double *special_coul = lmp->force->special_coul;
   for (int ii = 0; ii < list->inum; ii++) {
     const int i = list->ilist[ii];
     const int itype = type[i];
     const int *jlist = list->firstneigh[i];
     for (int jj = 0; jj < list->numneigh[i]; jj++) {
       int j = jlist[jj];
-      const double factor_lj = special_lj[j >> SBBITS & 3];
+      const int special = j >> SBBITS & 3;
       j &= NEIGHMASK;
       const int jtype = type[j];
       double R[3], Rn[3];
@@ -144,8 +153,10 @@ inline void dg_pair_list(LAMMPS *lmp, NeighList *list, double **cutsq, double **
       const double cutsq_ij = cutsq[itype][jtype];    // true cutoff (symmetric)
       if (rsq >= cutsq_ij && rnsq >= cutsq_ij) continue;
       const double r = std::sqrt(rsq), rn = std::sqrt(rnsq);
+      const DGPairIJ p{i, j, itype, jtype, special_lj[special], special_coul[special],
+                       rsq, rnsq, rsq < cutsq_ij, rnsq < cutsq_ij};
       double delta, vo, vn;
-      term(itype, jtype, factor_lj, r, rn, rsq < cutsq_ij, rnsq < cutsq_ij, delta, vo, vn);
+      term(p, r, rn, delta, vo, vn);
       double e[3];
       geomint::dg::mean_direction(R, Rn, r, rn, e);
       for (int d = 0; d < 3; d++) fdg[i][d] += delta * e[d];
@@ -159,6 +170,20 @@ inline void dg_pair_list(LAMMPS *lmp, NeighList *list, double **cutsq, double **
       vold += w * vo;
     }
   }
+}
+
+// The same for terms of the LJ-like styles: term(itype, jtype, factor_lj, r, rn,
+// in_old, in_new, delta, vo, vn)
+template <class Term>
+inline void dg_pair_list(LAMMPS *lmp, NeighList *list, double **cutsq, double **xold,
+                         double **xnew, double **fdg, double &vnew, double &vold,
+                         const Term &term)
+{
+  dg_pair_list_ij(lmp, list, cutsq, xold, xnew, fdg, vnew, vold,
+                  [&term](const DGPairIJ &p, double r, double rn, double &delta, double &vo,
+                          double &vn) {
+                    term(p.itype, p.jtype, p.factor_lj, r, rn, p.in_old, p.in_new, delta, vo, vn);
+                  });
 }
 
 }    // namespace LAMMPS_NS

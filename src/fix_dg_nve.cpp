@@ -24,21 +24,26 @@
 
 #include "fix_dg_nve.h"
 
+#include "dg_hybrid.h"
 #include "dg_style.h"
 #include "geomint_comm.h"
 #include "geomint_compat.h"
 #include "geomint_restart.h"
 
 #include "angle.h"
+#include "angle_hybrid.h"
 #include "atom.h"
 #include "bond.h"
+#include "bond_hybrid.h"
 #include "comm.h"
 #include "dihedral.h"
+#include "dihedral_hybrid.h"
 #include "domain.h"
 #include "error.h"
 #include "force.h"
 #include "group.h"
 #include "improper.h"
+#include "improper_hybrid.h"
 #include "kspace.h"
 #include "memory.h"
 #include "modify.h"
@@ -94,11 +99,11 @@ double LAMMPS_NS::dg_nve_margin(LAMMPS *lmp)
 /* ---------------------------------------------------------------------- */
 
 FixDGNVE::FixDGNVE(LAMMPS *lmp, int narg, char **arg) :
-    Fix(lmp, narg, arg), tol(1e-10), round_floor(0.0), maxiter(50), predictor(1), maxdisp(-1.0), variant(-1),
+    Fix(lmp, narg, arg), tol(1e-12), round_floor(0.0), maxiter(50), predictor(1), maxdisp(-1.0), variant(-1),
     onfail(ONFAIL_ERROR), dtv(0.0), dtf(0.0), last_iter(0), last_inc(0.0), last_maxdisp(0.0),
     last_energy_error(0.0), nsteps(0), total_iter(0), nfail(0), nmax(0), xold(nullptr),
     vold(nullptr), fdg(nullptr), gcur(nullptr), rcur(nullptr), gprev(nullptr), rprev(nullptr),
-    anderson(0), newton_solver(0), krylov(10), ktol(1e-3), ext_active(0), ext_state(EXT_NONE),
+    anderson(1), newton_solver(0), krylov(10), ktol(1e-3), ext_active(0), ext_state(EXT_NONE),
     fext(nullptr), nmax_ext(0), work(0.0), rev_buf(nullptr), built_nlocal(-1), built_nghost(-1),
     built_boxlo{0.0, 0.0, 0.0}, built_boxhi{0.0, 0.0, 0.0}, built_corners{}
 {
@@ -241,6 +246,7 @@ void FixDGNVE::init()
                  name, hint);
     dgstyles.push_back(dg);
   };
+  const char *const PAIR_HINT = "lj/cut/dg, lj/mdf/dg, morse/dg, coul/dsf/dg, lj/cut/coul/dsf/dg or zero";
   std::vector<Pair *> pairs;
   if (force->pair && utils::strmatch(force->pair_style, "^hybrid/scaled"))
     error->all(FLERR, "{}: pair_style hybrid/scaled is not supported (its scale factors have no "
@@ -251,17 +257,56 @@ void FixDGNVE::init()
     const int n = hybrid->*HybridAccess::count();
     for (int m = 0; m < n; m++) {
       Pair *sub = (hybrid->*HybridAccess::list())[m];
-      need(sub, "pair", (hybrid->*HybridAccess::names())[m], "lj/cut/dg or lj/mdf/dg");
+      need(sub, "pair", (hybrid->*HybridAccess::names())[m], PAIR_HINT);
       if (dynamic_cast<DGStyle *>(sub)) pairs.push_back(sub);
     }
   } else if (force->pair) {
-    need(force->pair, "pair", force->pair_style, "lj/cut/dg or lj/mdf/dg");
+    need(force->pair, "pair", force->pair_style, PAIR_HINT);
     if (dynamic_cast<DGStyle *>(force->pair)) pairs.push_back(force->pair);
   }
-  need(force->bond, "bond", force->bond_style, "harmonic/dg");
-  need(force->angle, "angle", force->angle_style, "harmonic/dg or cosine/squared/dg");
-  need(force->dihedral, "dihedral", force->dihedral_style, "nharmonic/dg or opls/dg");
-  need(force->improper, "improper", force->improper_style, "none (no improper DG styles yet)");
+  // bonded styles, hybrid ones through their sub-styles (dg_hybrid.h)
+  hybrids.clear();
+  auto need_bonded = [&](auto *style, auto *hybrid, const char *kind, const char *name,
+                         DGBondedHybrid::Kind hkind, int ntypes, const char *hint) {
+    if (!style) return;
+    if (!hybrid) {
+      need(style, kind, name, hint);
+      return;
+    }
+    std::vector<DGStyle *> subs;
+    std::vector<int *> setflags;
+    std::vector<std::string> names;
+    for (int m = 0; m < hybrid->nstyles; m++) {
+      const char *sub = hybrid->keywords[m];
+      names.emplace_back(sub);
+      setflags.push_back(hybrid->styles[m] ? hybrid->styles[m]->setflag : nullptr);
+      if (!hybrid->styles[m] || utils::strmatch(sub, "^zero")) {
+        subs.push_back(nullptr);
+        continue;
+      }
+      auto *dg = dynamic_cast<DGStyle *>(hybrid->styles[m]);
+      if (!dg)
+        error->all(FLERR, "{}: {} style {} (in {}_style hybrid) has no discrete-gradient "
+                   "variant; use {}", STYLE, kind, sub, kind, hint);
+      subs.push_back(dg);
+    }
+    hybrids.emplace_back(new DGBondedHybrid(lmp, hkind, ntypes, subs, setflags, names));
+    dgstyles.push_back(hybrids.back().get());
+  };
+  const char *const BOND_HINT = "harmonic/dg, fene/dg, morse/dg or zero";
+  const char *const ANGLE_HINT = "harmonic/dg, cosine/dg, cosine/squared/dg or zero";
+  const char *const DIHEDRAL_HINT = "opls/dg, nharmonic/dg, multi/harmonic/dg, charmm/dg or zero";
+  const char *const IMPROPER_HINT = "harmonic/dg, cvff/dg or zero";
+  need_bonded(force->bond, dynamic_cast<BondHybrid *>(force->bond), "bond", force->bond_style,
+              DGBondedHybrid::BOND, atom->nbondtypes, BOND_HINT);
+  need_bonded(force->angle, dynamic_cast<AngleHybrid *>(force->angle), "angle",
+              force->angle_style, DGBondedHybrid::ANGLE, atom->nangletypes, ANGLE_HINT);
+  need_bonded(force->dihedral, dynamic_cast<DihedralHybrid *>(force->dihedral), "dihedral",
+              force->dihedral_style, DGBondedHybrid::DIHEDRAL, atom->ndihedraltypes,
+              DIHEDRAL_HINT);
+  need_bonded(force->improper, dynamic_cast<ImproperHybrid *>(force->improper), "improper",
+              force->improper_style, DGBondedHybrid::IMPROPER, atom->nimpropertypes,
+              IMPROPER_HINT);
   if (dgstyles.empty() && comm->me == 0)
     error->warning(FLERR, "{}: no force styles are defined; atoms move in straight lines", STYLE);
 

@@ -13,11 +13,13 @@ FixStyle(dg/nve,FixDGNVE);
 
 #include "fix.h"
 
+#include <memory>
 #include <vector>
 
 namespace LAMMPS_NS {
 
 class DGStyle;
+class DGBondedHybrid;
 
 class FixDGNVE : public Fix {
  public:
@@ -53,6 +55,7 @@ class FixDGNVE : public Fix {
 
   double dtv, dtf;
   std::vector<DGStyle *> dgstyles;    // the active DG force styles
+  std::vector<std::shared_ptr<DGBondedHybrid>> hybrids;    // bonded hybrid styles (dgstyles)
 
   // per-step statistics
   int last_iter;

@@ -27,7 +27,17 @@
 #include "pair_lj_cut_dg.h"
 #include "pair_lj_mdf_dg.h"
 // [issue 21 pair/bond DG styles: includes]
+#include "bond_fene_dg.h"
+#include "bond_morse_dg.h"
+#include "pair_coul_dsf_dg.h"
+#include "pair_lj_cut_coul_dsf_dg.h"
+#include "pair_morse_dg.h"
 // [issue 21 bonded DG styles: includes]
+#include "angle_cosine_dg.h"
+#include "dihedral_charmm_dg.h"
+#include "dihedral_multi_harmonic_dg.h"
+#include "improper_cvff_dg.h"
+#include "improper_harmonic_dg.h"
 
 #ifdef GEOMINT_KOKKOS
 #include "fix_bagogab_kokkos.h"
@@ -155,7 +165,27 @@ const StyleEntry styles[] = {
     {"dihedral", "opls/dg", "GEOMINT dihedral opls with a discrete gradient",
      &style_creator<DihedralOPLSDG>, nullptr},
     // [issue 21 pair/bond DG styles: entries]
+    {"pair", "morse/dg", "GEOMINT pair morse with a discrete gradient",
+     &style_creator<PairMorseDG>, nullptr},
+    {"pair", "coul/dsf/dg", "GEOMINT pair coul/dsf with a discrete gradient",
+     &style_creator<PairCoulDSFDG>, nullptr},
+    {"pair", "lj/cut/coul/dsf/dg", "GEOMINT pair lj/cut/coul/dsf with a discrete gradient",
+     &style_creator<PairLJCutCoulDSFDG>, nullptr},
+    {"bond", "fene/dg", "GEOMINT bond fene with a discrete gradient",
+     &style_creator<BondFENEDG>, nullptr},
+    {"bond", "morse/dg", "GEOMINT bond morse with a discrete gradient",
+     &style_creator<BondMorseDG>, nullptr},
     // [issue 21 bonded DG styles: entries]
+    {"angle", "cosine/dg", "GEOMINT angle cosine with a discrete gradient",
+     &style_creator<AngleCosineDG>, nullptr},
+    {"dihedral", "multi/harmonic/dg", "GEOMINT dihedral multi/harmonic with a discrete gradient",
+     &style_creator<DihedralMultiHarmonicDG>, nullptr},
+    {"dihedral", "charmm/dg", "GEOMINT dihedral charmm (torsion) with a discrete gradient",
+     &style_creator<DihedralCharmmDG>, nullptr},
+    {"improper", "harmonic/dg", "GEOMINT improper harmonic with a discrete gradient",
+     &style_creator<ImproperHarmonicDG>, nullptr},
+    {"improper", "cvff/dg", "GEOMINT improper cvff with a discrete gradient",
+     &style_creator<ImproperCvffDG>, nullptr},
 #ifdef GEOMINT_KOKKOS
     // LAMMPS derives no suffixed names for plugin styles: each /kk name is registered
     {"fix", N_BAGOGAB_KK, "GEOMINT BAOAB Langevin integrator, Kokkos", nullptr,

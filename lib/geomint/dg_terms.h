@@ -196,6 +196,81 @@ namespace dg {
     }
   };
 
+  // angle cosine K (1 + cos theta)
+  struct AngleCosine {
+    double k;
+    GEOMINT_INLINE double operator()(double c, double &dudc) const
+    {
+      dudc = k;
+      return k * (1.0 + c);
+    }
+  };
+
+  // cos n phi and sin n phi from cos phi and sin phi (angle addition, n >= 0)
+  GEOMINT_INLINE void multiple_angle(double c, double s, int n, double &cn, double &sn)
+  {
+    cn = 1.0;
+    sn = 0.0;
+    for (int i = 0; i < n; i++) {
+      const double t = cn * c - sn * s;
+      sn = sn * c + cn * s;
+      cn = t;
+    }
+  }
+
+  // Chebyshev T_n(c) = cos(n phi) for c = cos phi: the distance DGs' form
+  GEOMINT_INLINE double chebyshev(double c, int n)
+  {
+    double t0 = 1.0, t1 = c;
+    if (n == 0) return 1.0;
+    for (int i = 1; i < n; i++) {
+      const double t2 = 2.0 * c * t1 - t0;
+      t0 = t1;
+      t1 = t2;
+    }
+    return t1;
+  }
+
+  // dihedral charmm (the torsion, without its 1-4 pair part):
+  // K [1 + cos(n phi - d)] = K [1 + cos n phi cos d + sin n phi sin d]
+  struct DihedralCharmmTorsion {
+    double k;
+    int n;
+    double cos_shift, sin_shift;
+    GEOMINT_INLINE double operator()(double c, double s, double &dudphi) const
+    {
+      double cn, sn;
+      multiple_angle(c, s, n, cn, sn);
+      dudphi = k * n * (cn * sin_shift - sn * cos_shift);
+      return k * (1.0 + cn * cos_shift + sn * sin_shift);
+    }
+  };
+
+  // improper harmonic K (chi - chi0)^2, chi = acos(cos phi) = |phi| of the
+  // dihedral 0-1-2-3 (LAMMPS's improper harmonic)
+  struct ImproperHarmonic {
+    double k, chi0;
+    GEOMINT_INLINE double operator()(double c, double s, double &dudphi) const
+    {
+      const double dchi = std::acos(c) - chi0;
+      dudphi = 2.0 * k * dchi * (s > 0.0 ? 1.0 : (s < 0.0 ? -1.0 : 0.0));
+      return k * dchi * dchi;
+    }
+  };
+
+  // improper cvff K [1 + d cos(n phi)], d = +-1, of the dihedral 0-1-2-3
+  struct ImproperCvff {
+    double k;
+    int d, n;
+    GEOMINT_INLINE double operator()(double c, double s, double &dudphi) const
+    {
+      double cn, sn;
+      multiple_angle(c, s, n, cn, sn);
+      dudphi = -k * d * n * sn;
+      return k * (1.0 + d * cn);
+    }
+  };
+
 }    // namespace dg
 }    // namespace geomint
 

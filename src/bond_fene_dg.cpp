@@ -1,0 +1,63 @@
+/* ----------------------------------------------------------------------
+   GEOMINT - bond fene/dg: the LaBudde-Greenspan discrete gradient of
+   V = -K R0^2/2 ln(1 - (r/R0)^2) + WCA (r < 2^(1/6) sigma), with the log
+   argument clamped at 0.1 exactly as bond fene clamps it in its energy.
+
+   The clamp: bond fene's compute() evaluates the energy at max(1 - r^2/R0^2,
+   0.1) (a constant beyond r = R0 sqrt(0.9)), warns "FENE bond too long" and
+   stops with "Bad FENE bond" once the argument is <= -3 (r >= 2 R0).  The
+   discrete gradient is that of the same clamped energy, so V stays finite and
+   continuous on every trial configuration of fix dg/nve, and the energy that
+   LAMMPS reports is the one conserved.  (Beyond the clamp bond fene's force,
+   K r/0.1, is not the gradient of its own energy; the DG's log part is 0
+   there, the gradient of the clamped energy.)  A trial configuration that
+   reaches the clamp is warned about once per run, with the atoms and the
+   step; one with r >= 2 R0 is the same error as bond fene's.
+------------------------------------------------------------------------- */
+
+#include "bond_fene_dg.h"
+
+#include "dg_bond.h"
+#include "error.h"
+#include "update.h"
+
+#include "geomint/dg_radial.h"
+
+#include <cmath>
+
+using namespace LAMMPS_NS;
+
+void BondFENEDG::init_style()
+{
+  BondFENE::init_style();
+  warned_long = false;
+}
+
+void BondFENEDG::compute_dg(double **xold, double **xnew, double **fdg, double &vnew,
+                            double &vold)
+{
+  using namespace geomint::dg;
+  const tagint *tag = atom->tag;
+  dg_bond_list(lmp, xold, xnew, fdg, vnew, vold,
+               [&](int i1, int i2, int type, double r, double rn, double &delta, double &vo,
+                   double &vn) {
+                 const double u = fene_log_arg(r0[type], r), un = fene_log_arg(r0[type], rn);
+                 if (u < FENE_CLAMP || un < FENE_CLAMP) {
+                   const double rr = un < u ? rn : r;    // the longer of the two
+                   if (u <= -3.0 || un <= -3.0)
+                     error->one(FLERR, "Bond fene/dg: Bad FENE bond: atoms {} {} at r = {:.8g} "
+                                "(>= 2 R0 = {:.8g}) in step {}", tag[i1], tag[i2], rr,
+                                2.0 * r0[type], update->ntimestep);
+                   if (!warned_long) {
+                     warned_long = true;
+                     error->warning(FLERR, "Bond fene/dg: FENE bond too long: atoms {} {} at "
+                                    "r = {:.8g} in step {}: its log argument is clamped at 0.1 "
+                                    "as bond fene does (said once per run)", tag[i1], tag[i2],
+                                    rr, update->ntimestep);
+                   }
+                 }
+                 delta = fene_quotient(k[type], r0[type], epsilon[type], sigma[type], r, rn);
+                 vo = fene_energy(k[type], r0[type], epsilon[type], sigma[type], r);
+                 vn = fene_energy(k[type], r0[type], epsilon[type], sigma[type], rn);
+               });
+}

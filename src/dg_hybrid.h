@@ -1,0 +1,46 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   GEOMINT - bond/angle/dihedral/improper_style hybrid under fix dg/nve: the
+   discrete gradient of a hybrid bonded style is the sum of its sub-styles'
+   DGs, each over the terms of its own types (the pair hybrid is handled in
+   fix dg/nve itself).  The hybrid's own per-sub-style lists are rebuilt only
+   in its compute() on reneighboring steps, and fix dg/nve may rebuild the
+   neighbor lists itself between runs, so the terms are sorted here from
+   Neighbor's full list at each call; the type of each sub-style is read from
+   the sub-styles' setflag (a type with sub-style none or zero has no DG).
+------------------------------------------------------------------------- */
+
+#ifndef GEOMINT_DG_HYBRID_H
+#define GEOMINT_DG_HYBRID_H
+
+#include "dg_style.h"
+
+#include <string>
+#include <vector>
+
+namespace LAMMPS_NS {
+
+class DGBondedHybrid : public DGStyle {
+ public:
+  enum Kind { BOND, ANGLE, DIHEDRAL, IMPROPER };
+
+  // subs[m]: the DG style of sub-style m, or nullptr where it has no forces
+  // (zero); setflag[m]: its setflag array; names: the sub-styles, for errors
+  DGBondedHybrid(LAMMPS *lmp, Kind kind, int ntypes, const std::vector<DGStyle *> &subs,
+                 const std::vector<int *> &setflag, const std::vector<std::string> &names);
+
+  void compute_dg(double **xold, double **xnew, double **fdg, double &vnew,
+                  double &vold) override;
+  bool dg_symmetric() const override;
+  void set_dg_variant(int v) override;
+
+ private:
+  LAMMPS *lmp;
+  Kind kind;
+  std::vector<DGStyle *> subs;
+  std::vector<int> style_of_type;    // sub-style of each type (-1: none)
+  std::vector<int *> rows;           // the terms of one sub-style (scratch)
+};
+
+}    // namespace LAMMPS_NS
+
+#endif

@@ -1,0 +1,64 @@
+/* ----------------------------------------------------------------------
+   GEOMINT - dihedral charmm/dg: the torsion K [1 + cos(n phi - d)] of
+   dihedral charmm, any phase d, with the midpoint DG (default).  The
+   distance path DGs (dg sym/left/right) see only cos phi, so they take
+   phases 0 and 180 only (cos(n phi - d) = +-T_n(cos phi)).  The 1-4 pair part
+   of dihedral charmm needs pair lj/charmm/coul/charmm, which has no DG
+   variant: every weight must be 0 (the 1-4 pairs then come from the pair
+   style and special_bonds, as for dihedral_style charmmfsw users).
+------------------------------------------------------------------------- */
+
+#include "dihedral_charmm_dg.h"
+
+#include "atom.h"
+#include "comm.h"
+#include "dg_bonded.h"
+#include "error.h"
+#include "neighbor.h"
+
+using namespace LAMMPS_NS;
+
+void DihedralCharmmDG::init_style()
+{
+  if (weightflag)
+    error->all(FLERR, "Dihedral charmm/dg: a 1-4 weight > 0 needs pair lj/charmm/coul/charmm, "
+               "which has no discrete-gradient variant; use weight 0 in every dihedral_coeff "
+               "and let the pair style and special_bonds lj/coul 0 0 W give the 1-4 pairs");
+  DihedralCharmm::init_style();
+}
+
+void DihedralCharmmDG::set_dg_variant(int v)
+{
+  if (v != geomint::dg::MIDPOINT)
+    for (int t = 1; t <= atom->ndihedraltypes; t++)
+      if (setflag[t] && sin_shift[t] != 0.0)
+        error->all(FLERR, "Dihedral charmm/dg: dihedral type {} has phase {} degrees; the "
+                   "distance discrete gradients (fix dg/nve dg sym, left or right) see only "
+                   "cos phi and take phases 0 and 180 only: use dg midpoint (the default)", t,
+                   shift[t]);
+  DGPathStyle::set_dg_variant(v);
+}
+
+void DihedralCharmmDG::compute_dg(double **xold, double **xnew, double **fdg, double &vnew,
+                                  double &vold)
+{
+  if (variant == geomint::dg::MIDPOINT) {
+    dg_midpoint_dihedrals(
+        lmp, neighbor->dihedrallist, neighbor->ndihedrallist, xold, xnew, fdg,
+        [this](int type) {
+          return geomint::dg::DihedralCharmmTorsion{k[type], multiplicity[type], cos_shift[type],
+                                                    sin_shift[type]};
+        },
+        vnew, vold);
+    return;
+  }
+  auto pot_of_type = [this](int type) {
+    const double kk = k[type], cs = cos_shift[type];
+    const int n = multiplicity[type];
+    return [kk, cs, n](const double *d) {
+      return kk * (1.0 + cs * geomint::dg::chebyshev(geomint::dg::dihedral_cos(d), n));
+    };
+  };
+  dg_bonded_list<6, 4>(lmp, neighbor->dihedrallist, neighbor->ndihedrallist, xold, xnew, fdg,
+                       geomint::dg::DIHEDRAL_PAIRS, pot_of_type, variant, vnew, vold);
+}

@@ -1,0 +1,70 @@
+/* ----------------------------------------------------------------------
+   GEOMINT - pair lj/cut/coul/dsf/dg: the LaBudde-Greenspan discrete gradient
+   of pair lj/cut/coul/dsf's energy, the sum of two radial terms with their
+   own cutoffs: factor_lj (LJ - offset) inside the per-pair LJ cutoff
+   (cancellation-free inverse-power quotient of lib/geomint/dg.h) and the
+   damped shifted force Coulomb energy with its factor_coul treatment inside
+   the global Coulomb cutoff (lib/geomint/dg_radial.h).  The quotient of the
+   sum is the sum of the quotients; a term whose cutoff the pair crosses
+   within a step uses V = 0 beyond it.  The neighbor lists reach the larger
+   of the two cutoffs + margin (dg_pair.h).
+------------------------------------------------------------------------- */
+
+#include "pair_lj_cut_coul_dsf_dg.h"
+
+#include "atom.h"
+#include "force.h"
+
+#include "geomint/dg.h"
+#include "geomint/dg_radial.h"
+
+using namespace LAMMPS_NS;
+
+void PairLJCutCoulDSFDG::pair_dg(double **xold, double **xnew, double **fdg, double &vnew,
+                                 double &vold)
+{
+  using namespace geomint::dg;
+  const double *q = atom->q;
+  const double qqrd2e = force->qqrd2e;
+  // the self energy of compute(): constant while the charges are, it cancels
+  // in V(x') - V(x) (no discrete gradient); added to both energies only so that
+  // they are the energy compute() reports
+  for (int ii = 0; ii < list->inum; ii++) {
+    const double e = dsf_self_energy(alpha, e_shift, qqrd2e, q[list->ilist[ii]]);
+    vnew += e;
+    vold += e;
+  }
+  auto term = [&](const DGPairIJ &p, double r, double rn, double &delta, double &vo,
+                  double &vn) {
+    const int it = p.itype, jt = p.jtype;
+    delta = vo = vn = 0.0;
+    // LJ, in pair lj/cut/coul/dsf's arithmetic for the energies
+    const bool lj_in = p.rsq < cut_ljsq[it][jt], lj_in_new = p.rnsq < cut_ljsq[it][jt];
+    if (lj_in || lj_in_new) {
+      auto lj = [&](double rsq, bool inside) {
+        if (!inside) return 0.0;
+        const double r2inv = 1.0 / rsq, r6inv = r2inv * r2inv * r2inv;
+        return p.factor_lj * (r6inv * (lj3[it][jt] * r6inv - lj4[it][jt]) - offset[it][jt]);
+      };
+      const double lo = lj(p.rsq, lj_in), ln = lj(p.rnsq, lj_in_new);
+      vo += lo;
+      vn += ln;
+      delta += (lj_in && lj_in_new)
+          ? lj_quotient(p.factor_lj * lj3[it][jt], p.factor_lj * lj4[it][jt], r, rn)
+          : crossing_quotient(r, rn, lo, ln);
+    }
+    // Coulomb
+    const bool c_in = p.rsq < cut_coulsq, c_in_new = p.rnsq < cut_coulsq;
+    if (c_in || c_in_new) {
+      const double qq = qqrd2e * q[p.i] * q[p.j];
+      const double co = c_in ? dsf_energy(alpha, e_shift, f_shift, qq, p.factor_coul, r) : 0.0;
+      const double cn =
+          c_in_new ? dsf_energy(alpha, e_shift, f_shift, qq, p.factor_coul, rn) : 0.0;
+      vo += co;
+      vn += cn;
+      delta += (c_in && c_in_new) ? dsf_quotient(alpha, f_shift, qq, p.factor_coul, r, rn)
+                                  : crossing_quotient(r, rn, co, cn);
+    }
+  };
+  dg_pair_list_ij(lmp, list, cutsq, xold, xnew, fdg, vnew, vold, term);
+}

@@ -1,0 +1,37 @@
+/* ----------------------------------------------------------------------
+   GEOMINT - pair morse/dg: the LaBudde-Greenspan discrete gradient of
+   factor_lj (D0 (E^2 - 2E) - offset), E = exp(-alpha (r - r0)), with the
+   cancellation-free expm1 quotient of lib/geomint/dg_radial.h (the offset of
+   pair_modify shift yes cancels between two ends inside the cutoff).  A pair
+   that crosses the cutoff within a step uses V = 0 beyond it (so use
+   pair_modify shift yes for a continuous V).
+
+   compute() is pair morse's; the neighbor-list margin is dg_pair.h's.
+------------------------------------------------------------------------- */
+
+#include "pair_morse_dg.h"
+
+#include "geomint/dg_radial.h"
+
+using namespace LAMMPS_NS;
+
+void PairMorseDG::pair_dg(double **xold, double **xnew, double **fdg, double &vnew,
+                          double &vold)
+{
+  using namespace geomint::dg;
+  auto term = [this](const DGPairIJ &p, double r, double rn, double &delta, double &vo,
+                     double &vn) {
+    const int it = p.itype, jt = p.jtype;
+    const double d = d0[it][jt], a = alpha[it][jt], x0 = r0[it][jt];
+    auto energy = [&](double rr, bool inside) {
+      return inside ? p.factor_lj * (morse_pair_energy(d, a, x0, rr) - offset[it][jt]) : 0.0;
+    };
+    vo = energy(r, p.in_old);
+    vn = energy(rn, p.in_new);
+    if (p.in_old && p.in_new)
+      delta = p.factor_lj * morse_quotient(d, a, x0, r, rn);
+    else
+      delta = crossing_quotient(r, rn, vo, vn);    // V = 0 outside (one end is 0)
+  };
+  dg_pair_list_ij(lmp, list, cutsq, xold, xnew, fdg, vnew, vold, term);
+}

@@ -1,0 +1,811 @@
+// The radial DG styles (bond fene/dg, bond morse/dg, pair morse/dg,
+// pair coul/dsf/dg, pair lj/cut/coul/dsf/dg) inside an in-process LAMMPS, with
+// fix dg/nve.  For each style:
+//  (a) the discrete gradient at equal configurations is the parent style's
+//      force (atom->f of its compute()), and its energies are compute()'s;
+//  (b) the DG identity sum_i <fbar_i, x'_i - x_i> = -(V(x') - V(x)) on pairs of
+//      configurations from 1e-12 to large displacements, with pairs crossing
+//      the cutoffs;
+//  (c) fix dg/nve conserves the energy of a small system over 10^4 steps where
+//      fix nve does visibly worse at the same step;
+//  (d) bond fene/dg's clamp and error paths are bond fene's (never NaN).
+// Tests named Slow* carry the ctest label "slow".
+#include "lammps_session.h"
+
+#include "dg_style.h"
+
+#include "geomint/dg_radial.h"
+
+#include "atom.h"
+#include "bond.h"
+#include "force.h"
+#include "neigh_list.h"
+#include "neighbor.h"
+#include "pair.h"
+#include "update.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <cstdio>
+#include <exception>
+#include <fstream>
+#include <functional>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using geomint_test::Session;
+
+namespace {
+
+constexpr double EPS = DBL_EPSILON;
+
+// ---------------------------------------------------------------------------
+// helpers (the first two as in test_fix_dg_nve.cpp)
+// ---------------------------------------------------------------------------
+
+// max |E(t) - E(0)| over a run, sampled every `every` steps
+double max_energy_error(Session &s, int nsteps, int every = 1)
+{
+  s.cmd("run 0");
+  const double e0 = s.equal("etotal");
+  double worst = 0.0;
+  for (int n = 0; n < nsteps; n += every) {
+    s.cmd("run " + std::to_string(every) + " pre no post no");
+    const double e = s.equal("etotal");
+    if (!std::isfinite(e)) return INFINITY;
+    worst = std::max(worst, std::fabs(e - e0));
+  }
+  return worst;
+}
+
+// n rows of 3 doubles, zeroed, as double ** for compute_dg()
+struct Rows {
+  explicit Rows(int n) : buf(3 * n, 0.0), rows(n)
+  {
+    for (int i = 0; i < n; i++) rows[i] = &buf[3 * i];
+  }
+  double **data() { return rows.data(); }
+  double *operator[](int i) { return rows[i]; }
+  std::vector<double> buf;
+  std::vector<double *> rows;
+};
+
+const char *const DG_PAIR_STYLES[] = {"lj/cut/dg", "morse/dg", "coul/dsf/dg",
+                                      "lj/cut/coul/dsf/dg"};
+
+// the pair sub-style `name` (also under pair hybrid), or nullptr
+LAMMPS_NS::Pair *pair_of(LAMMPS_NS::LAMMPS *lmp, const char *name)
+{
+  return lmp->force->pair ? lmp->force->pair_match(name, 1) : nullptr;
+}
+
+// every DG style in use (pairs, also as hybrid sub-styles, and the bond style)
+std::vector<LAMMPS_NS::DGStyle *> dg_styles(LAMMPS_NS::LAMMPS *lmp)
+{
+  std::vector<LAMMPS_NS::DGStyle *> out;
+  for (const char *name : DG_PAIR_STYLES)
+    if (LAMMPS_NS::Pair *p = pair_of(lmp, name)) out.push_back(dynamic_cast<LAMMPS_NS::DGStyle *>(p));
+  if (lmp->force->bond) out.push_back(dynamic_cast<LAMMPS_NS::DGStyle *>(lmp->force->bond));
+  for (auto *d : out) EXPECT_TRUE(d != nullptr);
+  return out;
+}
+
+// the sum of the discrete gradients of all DG styles between xold and xnew
+// (owned and ghost rows, as compute_dg leaves them), and V(xnew), V(xold)
+struct DGSum {
+  Rows f;
+  double vnew = 0.0, vold = 0.0;
+  explicit DGSum(int n) : f(n) {}
+};
+
+DGSum dg_sum(LAMMPS_NS::LAMMPS *lmp, double **xold, double **xnew)
+{
+  const int nall = lmp->atom->nlocal + lmp->atom->nghost;
+  DGSum s(nall);
+  for (auto *d : dg_styles(lmp)) d->compute_dg(xold, xnew, s.f.data(), s.vnew, s.vold);
+  return s;
+}
+
+// (a) the DG at x' = x against atom->f (owned atoms; ghost parts folded onto
+// their owners by tag, as the reverse communication of fix dg/nve does), plus
+// `correction`(i) added to the parent's force.  Returns max |fbar - f| / max |f|.
+template <class Correction>
+double dg_force_mismatch(Session &s, const Correction &correction, double *fmax_out = nullptr)
+{
+  LAMMPS_NS::LAMMPS *lmp = s.lmp;
+  double **x = lmp->atom->x;
+  DGSum d = dg_sum(lmp, x, x);
+  EXPECT_EQ(d.vnew, d.vold);
+  EXPECT_NEAR(d.vnew, s.equal("pe"), 1e-12 * std::fabs(d.vnew)) << "V of compute_dg is not pe";
+  const int nall = lmp->atom->nlocal + lmp->atom->nghost;
+  std::vector<double> fsum(3 * lmp->atom->natoms + 3, 0.0);
+  for (int i = 0; i < nall; i++)
+    for (int k = 0; k < 3; k++) fsum[3 * lmp->atom->tag[i] + k] += d.f[i][k];
+  std::vector<double> corr(3 * lmp->atom->nlocal, 0.0);
+  correction(corr);
+  double diff = 0.0, fmax = 0.0;
+  for (int i = 0; i < lmp->atom->nlocal; i++)
+    for (int k = 0; k < 3; k++) {
+      const double fp = lmp->atom->f[i][k] + corr[3 * i + k];
+      fmax = std::max(fmax, std::fabs(lmp->atom->f[i][k]));
+      diff = std::max(diff, std::fabs(fsum[3 * lmp->atom->tag[i] + k] - fp));
+    }
+  if (fmax_out) *fmax_out = fmax;
+  return diff / fmax;
+}
+
+double dg_force_mismatch(Session &s, double *fmax_out = nullptr)
+{
+  return dg_force_mismatch(s, [](std::vector<double> &) {}, fmax_out);
+}
+
+// (b) the DG identity between x and x + d, d random of length <= step on every
+// owned atom (and the same d on its ghost images).  Returns the residual
+// |sum <fbar, d> + V(x') - V(x)| over its round-off scale |V| + |V'| + sum |<fbar_i, d_i>|;
+// npairs_crossing: pairs of `pair` (if given) inside its cutoff at one end only
+struct IdentityCheck {
+  double residual, scale;
+  int crossing;
+};
+
+IdentityCheck dg_identity(LAMMPS_NS::LAMMPS *lmp, double step, unsigned seed,
+                          LAMMPS_NS::Pair *pair = nullptr)
+{
+  LAMMPS_NS::Atom *atom = lmp->atom;
+  const int nlocal = atom->nlocal, nall = nlocal + atom->nghost;
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  Rows disp(nlocal), xnew(nall);
+  for (int i = 0; i < nlocal; i++) {
+    double d[3], n2;
+    do {
+      n2 = 0.0;
+      for (int k = 0; k < 3; k++) {
+        d[k] = u(rng);
+        n2 += d[k] * d[k];
+      }
+    } while (n2 > 1.0 || n2 == 0.0);
+    const double len = step * u(rng);
+    for (int k = 0; k < 3; k++) disp[i][k] = len * d[k] / std::sqrt(n2);
+  }
+  for (int i = 0; i < nall; i++) {
+    const int owner = atom->map(atom->tag[i]);    // (the owned atom: maps prefer it)
+    EXPECT_GE(owner, 0);
+    EXPECT_LT(owner, nlocal);
+    for (int k = 0; k < 3; k++) xnew[i][k] = atom->x[i][k] + disp[owner][k];
+  }
+  DGSum d = dg_sum(lmp, atom->x, xnew.data());
+  double work = 0.0, work_abs = 0.0;
+  for (int i = 0; i < nall; i++) {
+    const int owner = atom->map(atom->tag[i]);
+    double w = 0.0;
+    for (int k = 0; k < 3; k++) w += d.f[i][k] * disp[owner][k];
+    work += w;
+    work_abs += std::fabs(w);
+  }
+  int crossing = 0;
+  if (pair) {
+    LAMMPS_NS::NeighList *list = pair->list;
+    for (int ii = 0; ii < list->inum; ii++) {
+      const int i = list->ilist[ii];
+      for (int jj = 0; jj < list->numneigh[i]; jj++) {
+        const int j = list->firstneigh[i][jj] & NEIGHMASK;
+        double r2 = 0.0, rn2 = 0.0;
+        for (int k = 0; k < 3; k++) {
+          r2 += std::pow(atom->x[j][k] - atom->x[i][k], 2);
+          rn2 += std::pow(xnew[j][k] - xnew[i][k], 2);
+        }
+        const double c2 = pair->cutsq[atom->type[i]][atom->type[j]];
+        crossing += (r2 < c2) != (rn2 < c2);
+      }
+    }
+  }
+  return {std::fabs(work + d.vnew - d.vold), std::fabs(d.vnew) + std::fabs(d.vold) + work_abs,
+          crossing};
+}
+
+// (b) over displacements from 1e-12 to `large`: the residual at round-off
+// (1e-13 = 450 eps of its scale: each of the N <= a few hundred terms is
+// accurate to a few eps, their sum to ~sqrt(N) eps, measured ~5 eps; a
+// quotient that is not the difference quotient of the energy, e.g. a
+// derivative used for a finite step, the exact erfc for the styles'
+// polynomial, or a missed factor_coul term, misses by 1e-8 to 1e-2)
+void expect_identity_at_all_scales(Session &s, double large, const char *crossing_pair,
+                                   const std::string &what)
+{
+  LAMMPS_NS::Pair *pair = crossing_pair ? pair_of(s.lmp, crossing_pair) : nullptr;
+  int crossing = 0;
+  unsigned seed = 11;
+  double worst = 0.0;
+  for (double step : {1e-12, 1e-9, 1e-6, 1e-3, 0.2 * large, large}) {
+    const IdentityCheck c = dg_identity(s.lmp, step, seed++, pair);
+    crossing += c.crossing;
+    worst = std::max(worst, c.residual / c.scale);
+    EXPECT_LE(c.residual, 1e-13 * c.scale)
+        << what << ": step " << step << " residual " << c.residual << " of " << c.scale;
+    EXPECT_GT(c.scale, 0.0);
+  }
+  if (pair) {
+    EXPECT_GT(crossing, 0) << what << ": no pair crossed the cutoff of " << crossing_pair;
+  }
+  std::printf("  %s: identity residual <= %.2e of its scale; %d pairs crossed the cutoff\n",
+              what.c_str(), worst, crossing);
+}
+
+std::string read_file(const std::string &path)
+{
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+size_t count_of(const std::string &text, const std::string &what)
+{
+  size_t n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) n++;
+  return n;
+}
+
+// ---------------------------------------------------------------------------
+// the systems
+// ---------------------------------------------------------------------------
+
+// A bead-spring melt as LAMMPS's bench/in.chain, small: 16 chains of 10 beads
+// (straight along x, 4 x 4 in y and z, density 0.84), FENE bonds and WCA
+// pairs, special_bonds fene.  sfx "" gives the parent styles.
+std::string chain_melt(const std::string &sfx, double dt, const std::string &fix)
+{
+  const std::string data = geomint_test::scratch_path("chain.data");
+  {
+    std::ofstream d(data);
+    d.precision(17);
+    const int nchain = 16, nbead = 10;
+    d << "small chain melt\n\n" << nchain * nbead << " atoms\n" << nchain * (nbead - 1)
+      << " bonds\n\n1 atom types\n1 bond types\n\n0 9.8 xlo xhi\n0 4.4 ylo yhi\n0 4.4 zlo zhi\n\n"
+         "Masses\n\n1 1.0\n\nAtoms # bond\n\n";
+    for (int c = 0; c < nchain; c++)
+      for (int b = 0; b < nbead; b++)
+        d << c * nbead + b + 1 << " " << c + 1 << " 1 " << 0.4 + 0.97 * b << " "
+          << 0.55 + 1.1 * (c % 4) << " " << 0.55 + 1.1 * (c / 4) << "\n";
+    d << "\nBonds\n\n";
+    int n = 1;
+    for (int c = 0; c < nchain; c++)
+      for (int b = 0; b + 1 < nbead; b++)
+        d << n++ << " 1 " << c * nbead + b + 1 << " " << c * nbead + b + 2 << "\n";
+  }
+  return "units lj\natom_style bond\natom_modify map array\nspecial_bonds fene\n"
+         "read_data " + data + "\nbond_style fene" + sfx + "\nbond_coeff 1 30.0 1.5 1.0 1.0\n"
+         "pair_style lj/cut" + sfx + " 1.12246\npair_coeff 1 1 1.0 1.0 1.12246\n"
+         "pair_modify shift yes\nneighbor 0.4 bin\nneigh_modify every 1 delay 0 check yes\n"
+         "velocity all create 1.0 87287 mom yes rot yes\ntimestep " + std::to_string(dt) +
+         "\nthermo 0\nthermo_modify norm no\n" + fix + "\n";
+}
+
+// A Morse cluster (13 atoms of type 1, fcc fragment: an atom and its 12
+// neighbours) and, far from it, a Morse-bonded dimer (type 2); pair morse
+// between all, excluded for the bonded pair (special_bonds lj 0 1 1)
+std::string morse_system(const std::string &sfx, double dt, const std::string &fix,
+                         double temp = 0.4)
+{
+  const std::string data = geomint_test::scratch_path("morse.data");
+  {
+    std::ofstream d(data);
+    d.precision(17);
+    d << "Morse cluster and dimer\n\n15 atoms\n1 bonds\n\n2 atom types\n1 bond types\n\n"
+         "-20 20 xlo xhi\n-20 20 ylo yhi\n-20 20 zlo zhi\n\nMasses\n\n1 1.0\n2 1.5\n\n"
+         "Atoms # bond\n\n";
+    const double a = 1.0 / std::sqrt(2.0);    // fcc nearest neighbours at distance 1
+    int n = 1;
+    d << n++ << " 1 1 0 0 0\n";
+    for (int s1 : {-1, 1})
+      for (int s2 : {-1, 1}) {
+        d << n++ << " 1 1 " << s1 * a << " " << s2 * a << " 0\n";
+        d << n++ << " 1 1 " << s1 * a << " 0 " << s2 * a << "\n";
+        d << n++ << " 1 1 0 " << s1 * a << " " << s2 * a << "\n";
+      }
+    d << "14 2 2 8.0 0.3 0.1\n15 2 2 9.1 0.2 -0.2\n\nBonds\n\n1 1 14 15\n";
+  }
+  return "units lj\natom_style bond\natom_modify map array\nboundary f f f\n"
+         "special_bonds lj 0.0 1.0 1.0\nread_data " + data + "\nbond_style morse" + sfx +
+         "\nbond_coeff 1 2.0 1.5 1.2\npair_style morse" + sfx + " 2.5\n"
+         "pair_coeff * * 1.0 3.0 1.0\npair_coeff 1 2 0.7 2.5 1.1 2.2\npair_modify shift yes\n"
+         "neighbor 0.4 bin\nneigh_modify every 1 delay 0 check yes\n"
+         "velocity all create " + std::to_string(temp) + " 4928 mom yes rot yes\n"
+         "timestep " + std::to_string(dt) + "\nthermo 0\nthermo_modify norm no\n" + fix + "\n";
+}
+
+// charged bent triatomics (-0.4 +0.8 -0.4), 8 of them in a periodic box of 14 A,
+// harmonic bonds, pair lj/cut/coul/dsf (LJ cutoff 6, Coulomb cutoff 6.5);
+// special_bonds lj/coul 0 0.5 1: the 1-3 pairs are special with factor_coul 0.5
+std::string triatomics(const std::string &sfx, double dt, const std::string &fix,
+                       const std::string &pair_args = "0.25 6.0 6.5")
+{
+  const std::string data = geomint_test::scratch_path("triatomics.data");
+  {
+    std::ofstream d(data);
+    d.precision(17);
+    d << "charged triatomics\n\n24 atoms\n16 bonds\n\n2 atom types\n1 bond types\n\n"
+         "0 14 xlo xhi\n0 14 ylo yhi\n0 14 zlo zhi\n\nMasses\n\n1 16.0\n2 12.0\n\n"
+         "Atoms # full\n\n";
+    int n = 1;
+    for (int m = 0; m < 8; m++) {
+      const double cx = 3.5 + 7.0 * (m % 2), cy = 3.5 + 7.0 * (m / 2 % 2),
+                   cz = 3.5 + 7.0 * (m / 4);
+      d << n++ << " " << m + 1 << " 1 -0.4 " << cx - 1.2 << " " << cy - 0.5 << " " << cz << "\n";
+      d << n++ << " " << m + 1 << " 2 0.8 " << cx << " " << cy + 0.4 << " " << cz + 0.1 << "\n";
+      d << n++ << " " << m + 1 << " 1 -0.4 " << cx + 1.25 << " " << cy - 0.45 << " " << cz - 0.2
+        << "\n";
+    }
+    d << "\nBonds\n\n";
+    n = 1;
+    for (int m = 0; m < 8; m++) {
+      d << n++ << " 1 " << 3 * m + 1 << " " << 3 * m + 2 << "\n";
+      d << n++ << " 1 " << 3 * m + 2 << " " << 3 * m + 3 << "\n";
+    }
+  }
+  return "units real\natom_style full\natom_modify map array\nspecial_bonds lj/coul 0.0 0.5 1.0\n"
+         "read_data " + data + "\nbond_style harmonic" + sfx + "\nbond_coeff 1 300.0 1.5\n"
+         "pair_style lj/cut/coul/dsf" + sfx + " " + pair_args + "\n"
+         "pair_coeff 1 1 0.15 3.0\npair_coeff 2 2 0.1 3.2\npair_coeff 1 2 0.12 3.1 5.0\n"
+         "pair_modify shift yes\nneighbor 1.0 bin\nneigh_modify every 1 delay 0 check yes\n"
+         "velocity all create 400.0 5331 mom yes rot yes\ntimestep " + std::to_string(dt) +
+         "\nthermo 0\n" + fix + "\n";
+}
+
+// 32 ions +-1 on a 4 x 4 x 2 grid (spacing 4 A) in a periodic box, pair
+// hybrid/overlay of lj/cut and coul/dsf (alpha 0.2, cutoff 7.5)
+std::string ions(const std::string &sfx, double dt, const std::string &fix)
+{
+  const std::string data = geomint_test::scratch_path("ions.data");
+  {
+    std::ofstream d(data);
+    d.precision(17);
+    d << "ions\n\n32 atoms\n\n2 atom types\n\n0 16 xlo xhi\n0 16 ylo yhi\n0 8 zlo zhi\n\n"
+         "Masses\n\n1 23.0\n2 35.45\n\nAtoms # charge\n\n";
+    int n = 1;
+    for (int i = 0; i < 4; i++)
+      for (int j = 0; j < 4; j++)
+        for (int k = 0; k < 2; k++) {
+          const int t = (i + j + k) % 2 + 1;
+          d << n++ << " " << t << " " << (t == 1 ? 1.0 : -1.0) << " " << 2.0 + 4.0 * i + 0.1 * k
+            << " " << 2.0 + 4.0 * j << " " << 2.0 + 4.0 * k + 0.05 * i << "\n";
+        }
+  }
+  return "units real\natom_style charge\natom_modify map array\nread_data " + data + "\n"
+         "pair_style hybrid/overlay lj/cut" + sfx + " 7.0 coul/dsf" + sfx + " 0.2 7.5\n"
+         "pair_coeff 1 1 lj/cut" + sfx + " 0.13 2.35\npair_coeff 2 2 lj/cut" + sfx + " 0.1 4.4\n"
+         "pair_coeff 1 2 lj/cut" + sfx + " 0.11 3.3\npair_coeff * * coul/dsf" + sfx + "\n"
+         "pair_modify pair lj/cut" + sfx + " shift yes\n"
+         "neighbor 1.0 bin\nneigh_modify every 1 delay 0 check yes\n"
+         "velocity all create 600.0 7791 mom yes rot yes\ntimestep " + std::to_string(dt) +
+         "\nthermo 0\n" + fix + "\n";
+}
+
+// ---------------------------------------------------------------------------
+// the force of the coul/dsf styles: E'(x) + 2/sqrt(pi) exp(-x^2) per pair
+// ---------------------------------------------------------------------------
+
+// The coul/dsf styles compute their force with the derivative of the exact
+// erfc, their energy with the polynomial E(x): their force is -dV/dr +
+// (qq alpha/r)(E'(x) - erfc'(x)) along e_ij (dg_radial.h).  The discrete
+// gradient is -dV/dr: this returns, per owned atom, what to add to the
+// parent's force to get -dV/dr, pair by pair over the style's own neighbor
+// list (the pairs it computes: the special ones with factor_coul 0 are not in it)
+std::function<void(std::vector<double> &)> dsf_force_correction(Session &s, const char *style,
+                                                                 double alpha)
+{
+  return [&s, style, alpha](std::vector<double> &corr) {
+    LAMMPS_NS::LAMMPS *lmp = s.lmp;
+    LAMMPS_NS::Pair *pair = pair_of(lmp, style);
+    ASSERT_TRUE(pair);
+    int dim = 0;
+    const double rc = *static_cast<double *>(pair->extract("cut_coul", dim));
+    LAMMPS_NS::NeighList *list = pair->list;
+    double **x = lmp->atom->x;
+    const double *q = lmp->atom->q;
+    std::vector<double> fsum(3 * lmp->atom->natoms + 3, 0.0);
+    for (int ii = 0; ii < list->inum; ii++) {
+      const int i = list->ilist[ii];
+      for (int jj = 0; jj < list->numneigh[i]; jj++) {
+        const int j = list->firstneigh[i][jj] & NEIGHMASK;
+        double del[3], r2 = 0.0;
+        for (int k = 0; k < 3; k++) {
+          del[k] = x[i][k] - x[j][k];
+          r2 += del[k] * del[k];
+        }
+        if (r2 >= rc * rc) continue;
+        const double r = std::sqrt(r2), xa = alpha * r;
+        const double mismatch = geomint::dg::dsf_erfc_derivative(xa) +
+            2.0 / geomint::dg::SQRT_PI * std::exp(-xa * xa);
+        // along e = (x_i - x_j)/r: -dV/dr = parent's radial force - (qq alpha/r) mismatch
+        const double c = -lmp->force->qqrd2e * q[i] * q[j] * alpha / r * mismatch / r;
+        for (int k = 0; k < 3; k++) {
+          fsum[3 * lmp->atom->tag[i] + k] += c * del[k];
+          fsum[3 * lmp->atom->tag[j] + k] -= c * del[k];
+        }
+      }
+    }
+    for (int i = 0; i < lmp->atom->nlocal; i++)
+      for (int k = 0; k < 3; k++) corr[3 * i + k] = fsum[3 * lmp->atom->tag[i] + k];
+  };
+}
+
+// ---------------------------------------------------------------------------
+// (a) energies and forces of the parents
+// ---------------------------------------------------------------------------
+
+// compute() is the parent's: the same energy with the DG styles (and the fix's
+// margin in the neighbor lists) as with the parents
+void expect_parent_energy(const std::function<std::string(const std::string &, double,
+                                                          const std::string &)> &system,
+                          const std::string &what)
+{
+  double pe[2];
+  for (int k = 0; k < 2; k++) {
+    Session s;
+    s.cmd(system(k ? "/dg" : "", 0.001, k ? "fix 1 all dg/nve" : "fix 1 all nve") + "run 0");
+    pe[k] = s.equal("pe");
+  }
+  EXPECT_NE(pe[0], 0.0) << what;
+  // (longer neighbor lists sum the same pairs in another order)
+  EXPECT_NEAR(pe[1], pe[0], 1e-13 * std::fabs(pe[0])) << what;
+}
+
+TEST(DGRadialStyles, EnergiesAreTheParentStyles)
+{
+  expect_parent_energy(chain_melt, "fene + lj/cut");
+  expect_parent_energy([](const std::string &sfx, double dt, const std::string &fix) {
+    return morse_system(sfx, dt, fix);
+  }, "morse pair + bond");
+  expect_parent_energy([](const std::string &sfx, double dt, const std::string &fix) {
+    return triatomics(sfx, dt, fix);
+  }, "lj/cut/coul/dsf + harmonic");
+  expect_parent_energy(ions, "hybrid/overlay lj/cut + coul/dsf");
+}
+
+TEST(DGRadialStyles, FENEAndMorseDGAtEqualConfigurationsIsTheForce)
+{
+  {
+    Session s;
+    s.cmd(chain_melt("/dg", 0.005, "fix 1 all dg/nve") +
+          "displace_atoms all random 0.05 0.05 0.05 123\nrun 0");
+    double fmax = 0.0;
+    const double rel = dg_force_mismatch(s, &fmax);
+    EXPECT_GT(fmax, 10.0);
+    // analytic quotients at r' = r: V'(r) in the parents' own formula, to round-off
+    EXPECT_LT(rel, 1e-13) << "fene/dg + lj/cut/dg";
+  }
+  {
+    Session s;
+    s.cmd(morse_system("/dg", 0.005, "fix 1 all dg/nve") +
+          "displace_atoms all random 0.1 0.1 0.1 77\nrun 0");
+    double fmax = 0.0;
+    const double rel = dg_force_mismatch(s, &fmax);
+    EXPECT_GT(fmax, 1.0);
+    EXPECT_LT(rel, 1e-13) << "morse/dg pair + bond";
+  }
+}
+
+// coul/dsf: the DG is -dV/dr of the energy the styles report, which differs
+// from their force by the documented erfc-derivative term only
+TEST(DGRadialStyles, CoulDSFDGAtEqualConfigurationsIsTheGradientOfItsEnergy)
+{
+  {
+    Session s;
+    s.cmd(triatomics("/dg", 1.0, "fix 1 all dg/nve") + "run 0");
+    double fmax = 0.0;
+    const double plain = dg_force_mismatch(s, &fmax);
+    const double rel = dg_force_mismatch(s, dsf_force_correction(s, "lj/cut/coul/dsf/dg", 0.25));
+    std::printf("  lj/cut/coul/dsf/dg: |fbar - f| / |f| = %.2e; after the erfc' term %.2e\n",
+                plain, rel);
+    EXPECT_GT(fmax, 1.0);
+    EXPECT_LT(rel, 1e-12);
+    // the term is there (alpha qq/r 7e-6 at most: a few 1e-7 of these forces)
+    EXPECT_GT(plain, 1e-9);
+    EXPECT_LT(plain, 1e-4);
+  }
+  {
+    Session s;
+    s.cmd(ions("/dg", 1.0, "fix 1 all dg/nve") + "displace_atoms all random 0.4 0.4 0.4 9\nrun 0");
+    double fmax = 0.0;
+    const double rel = dg_force_mismatch(s, dsf_force_correction(s, "coul/dsf/dg", 0.2), &fmax);
+    EXPECT_GT(fmax, 1.0);
+    EXPECT_LT(rel, 1e-12) << "hybrid/overlay lj/cut/dg + coul/dsf/dg";
+  }
+}
+
+// ---------------------------------------------------------------------------
+// (b) the DG identity
+// ---------------------------------------------------------------------------
+
+TEST(DGRadialStyles, IdentityHoldsFromTinyToLargeDisplacements)
+{
+  {
+    Session s;    // (0.3: bonds into the clamp of fene, pairs across the WCA cutoff)
+    s.cmd(chain_melt("/dg", 0.005, "fix 1 all dg/nve") + "run 0");
+    expect_identity_at_all_scales(s, 0.3, "lj/cut/dg", "fene/dg + lj/cut/dg");
+  }
+  {
+    Session s;
+    s.cmd(morse_system("/dg", 0.005, "fix 1 all dg/nve") +
+          "displace_atoms all random 0.3 0.3 0.3 5\nrun 0");
+    expect_identity_at_all_scales(s, 1.0, "morse/dg", "morse/dg");
+  }
+  {
+    Session s;
+    s.cmd(triatomics("/dg", 1.0, "fix 1 all dg/nve") + "run 0");
+    expect_identity_at_all_scales(s, 1.0, "lj/cut/coul/dsf/dg", "lj/cut/coul/dsf/dg");
+  }
+  {
+    Session s;
+    s.cmd(ions("/dg", 1.0, "fix 1 all dg/nve") + "run 0");
+    expect_identity_at_all_scales(s, 1.5, "coul/dsf/dg", "coul/dsf/dg");
+  }
+}
+
+// ---------------------------------------------------------------------------
+// (c) energy conservation
+// ---------------------------------------------------------------------------
+
+struct Conservation {
+  double dg, nve, e0;
+};
+
+Conservation conservation(const std::function<std::string(const std::string &, double,
+                                                          const std::string &)> &system,
+                          double dt, int nsteps, const char *what)
+{
+  Conservation c{};
+  {
+    Session s;
+    s.cmd(system("/dg", dt, "fix 1 all dg/nve tol 1e-12"));
+    c.dg = max_energy_error(s, nsteps, 100);
+    c.e0 = std::fabs(s.equal("etotal"));
+    std::printf("  %s: dg/nve max|E-E0|/|E| = %.3e (mean iterations %.2f, failed steps %g)\n",
+                what, c.dg / c.e0, s.fix_vector("1", 1), s.fix_vector("1", 3));
+    EXPECT_EQ(s.fix_vector("1", 3), 0.0) << what;
+  }
+  Session s;
+  s.cmd(system("", dt, "fix 1 all nve"));
+  c.nve = max_energy_error(s, nsteps, 100);
+  std::printf("  %s: nve    max|E-E0|/|E| = %.3e\n", what, c.nve / c.e0);
+  return c;
+}
+
+void expect_conserved(const Conservation &c, const char *what)
+{
+  EXPECT_LT(c.dg / c.e0, 1e-9) << what;
+  EXPECT_GT(c.nve, 1e3 * c.dg) << what;
+  EXPECT_GT(c.nve / c.e0, 1e-7) << what;
+}
+
+TEST(DGRadialStyles, ChainMeltConservesEnergyWhereNVEDoesNot)
+{
+  expect_conserved(conservation(chain_melt, 0.008, 10000, "FENE chain melt"), "FENE chain melt");
+}
+
+TEST(DGRadialStyles, MorseClusterAndDimerConserveEnergyWhereNVEDoesNot)
+{
+  expect_conserved(conservation([](const std::string &sfx, double dt, const std::string &fix) {
+    return morse_system(sfx, dt, fix);
+  }, 0.01, 10000, "Morse cluster + dimer"), "Morse");
+}
+
+TEST(DGRadialStyles, ChargedMoleculesConserveEnergyWhereNVEDoesNot)
+{
+  expect_conserved(conservation([](const std::string &sfx, double dt, const std::string &fix) {
+    return triatomics(sfx, dt, fix);
+  }, 2.0, 10000, "charged triatomics"), "lj/cut/coul/dsf");
+  expect_conserved(conservation(ions, 2.0, 10000, "ions"), "coul/dsf");
+}
+
+// ---------------------------------------------------------------------------
+// (d) bond fene/dg: the clamp and the errors of bond fene
+// ---------------------------------------------------------------------------
+
+// two atoms bonded by FENE (K 30, R0 1.5, eps 1, sigma 1) at distance r along x
+std::string fene_pair(double r, double vx = 0.0)
+{
+  std::ostringstream s;
+  s.precision(17);
+  s << "units lj\natom_style bond\natom_modify map array\nboundary f f f\n"
+       "region box block -10 10 -10 10 -10 10\ncreate_box 1 box bond/types 1 extra/bond/per/atom 1\n"
+       "create_atoms 1 single 0 0 0\ncreate_atoms 1 single " << r << " 0 0\nmass 1 1.0\n"
+       "create_bonds single/bond 1 1 2\nbond_style fene/dg\nbond_coeff 1 30.0 1.5 1.0 1.0\n"
+       "special_bonds fene\nset atom 1 vx " << -vx << "\nset atom 2 vx " << vx << "\n"
+       "neighbor 0.3 bin\nthermo 0\nthermo_modify norm no\ntimestep 0.005\n";
+  return s.str();
+}
+
+// the positions of the two atoms (rows in local order) with atom 2 at distance r along x
+void place(LAMMPS_NS::LAMMPS *lmp, Rows &x, double r)
+{
+  for (int i = 0; i < 2; i++)
+    for (int k = 0; k < 3; k++) x[i][k] = 0.0;
+  x[lmp->atom->map(2)][0] = r;
+}
+
+TEST(DGRadialStyles, FENEClampIsTheParentsAndNeverNaN)
+{
+  const std::string log = geomint_test::scratch_path("fene_clamp.log");
+  Session s;
+  s.cmd("log " + log + "\n" + fene_pair(1.45) + "fix 1 all dg/nve\nrun 0");
+  // bond fene's own warning, from its compute() (1 - 1.45^2/1.5^2 = 0.066 < 0.1)
+  const double pe = s.equal("pe");
+  const double clamped = -0.5 * 30.0 * 1.5 * 1.5 * std::log(0.1);
+  EXPECT_NEAR(pe, clamped, 1e-13 * clamped);
+  auto *dg = dynamic_cast<LAMMPS_NS::DGStyle *>(s.lmp->force->bond);
+  ASSERT_TRUE(dg);
+  const double rc = 1.5 * std::sqrt(0.9);    // where the clamp starts
+  struct Case {
+    double r, rn;
+  };
+  // clamped at both ends (beyond R0 too), across the clamp both ways, inside
+  for (Case c : {Case{1.45, 1.47}, Case{1.46, 1.6}, Case{1.4, 1.45}, Case{1.45, 1.4},
+                 Case{rc - 1e-10, rc + 1e-10}, Case{1.0, 1.3}, Case{1.2, 2.9}}) {
+    Rows xo(2), xn(2), f(2);
+    place(s.lmp, xo, c.r);
+    place(s.lmp, xn, c.rn);
+    double vn = 0.0, vo = 0.0;
+    dg->compute_dg(xo.data(), xn.data(), f.data(), vn, vo);
+    EXPECT_TRUE(std::isfinite(vn) && std::isfinite(vo) && std::isfinite(f[1][0]));
+    EXPECT_NEAR(vo, geomint::dg::fene_energy(30.0, 1.5, 1.0, 1.0, c.r), 1e-14 * clamped);
+    EXPECT_NEAR(vn, geomint::dg::fene_energy(30.0, 1.5, 1.0, 1.0, c.rn), 1e-14 * clamped);
+    const int i2 = s.lmp->atom->map(2), i1 = 1 - i2;
+    const double work = -(f[i2][0] * (c.rn - c.r));
+    EXPECT_NEAR(work, vn - vo, 8 * EPS * (std::fabs(vn) + std::fabs(vo))) << c.r << " " << c.rn;
+    EXPECT_EQ(f[i1][0], -f[i2][0]);
+    if (c.r > rc && c.rn > rc) EXPECT_EQ(f[i2][0], 0.0);    // the clamped energy is flat
+  }
+  s.cmd("log none");
+  const std::string text = read_file(log);
+  std::remove(log.c_str());
+  EXPECT_GE(count_of(text, "FENE bond too long: 0 1 2 1.45"), 1u) << text;
+  // the trial configurations beyond the clamp: said once per run
+  EXPECT_EQ(count_of(text, "Bond fene/dg: FENE bond too long: atoms 1 2 at r = "), 1u) << text;
+}
+
+TEST(DGRadialStyles, BadFENEBondIsAnErrorAsInBondFENE)
+{
+  {
+    // bond fene's own check in compute()
+    Session s;
+    const std::string err = s.error_of(fene_pair(3.1) + "fix 1 all dg/nve\nrun 0");
+    EXPECT_NE(err.find("Bad FENE bond"), std::string::npos) << err;
+  }
+  {
+    // a trial configuration of fix dg/nve at r >= 2 R0
+    Session s;
+    s.cmd(fene_pair(1.0) + "fix 1 all dg/nve\nrun 3");
+    auto *dg = dynamic_cast<LAMMPS_NS::DGStyle *>(s.lmp->force->bond);
+    ASSERT_TRUE(dg);
+    Rows xo(2), xn(2), f(2);
+    place(s.lmp, xo, 1.0);
+    place(s.lmp, xn, 3.05);
+    double vn = 0.0, vo = 0.0;
+    std::string err;
+    try {
+      dg->compute_dg(xo.data(), xn.data(), f.data(), vn, vo);
+    } catch (std::exception &e) {
+      err = e.what();
+    }
+    EXPECT_NE(err.find("Bond fene/dg: Bad FENE bond: atoms 1 2 at r = 3.05 (>= 2 R0 = 3) in step 3"),
+              std::string::npos)
+        << err;
+  }
+  {
+    // dynamics: a bond thrown past the clamp is not pulled back (the clamped
+    // energy is flat, as bond fene's): the run warns, conserves the energy
+    // (never NaN) and stops with bond fene's error once r >= 2 R0
+    Session s;
+    // (relative kinetic energy 64 > V(clamp) - V(1.2) = 43)
+    s.cmd(fene_pair(1.2, 8.0) + "fix 1 all dg/nve tol 1e-12 maxdisp 0.2\nrun 0");
+    const double e0 = s.equal("etotal");
+    std::string err;
+    double worst = 0.0;
+    for (int n = 0; n < 100 && err.empty(); n++) {
+      err = s.error_of("run 10 pre no post no");
+      if (err.empty()) {
+        const double e = s.equal("etotal");
+        ASSERT_TRUE(std::isfinite(e));
+        worst = std::max(worst, std::fabs(e - e0));
+      }
+    }
+    EXPECT_NE(err.find("Bad FENE bond"), std::string::npos) << err;
+    EXPECT_LT(worst, 1e-9 * std::fabs(e0));
+  }
+}
+
+// ---------------------------------------------------------------------------
+// arguments, cutoffs and neighbor reach of the coul/dsf styles
+// ---------------------------------------------------------------------------
+
+TEST(DGRadialStyles, NeighborListsReachTheLargerCutoffPlusMargin)
+{
+  struct Case {
+    std::string args;
+    double outer;    // the larger of the LJ and Coulomb cutoffs
+  };
+  for (const Case &c : {Case{"0.25 6.0 6.5", 6.5}, Case{"0.25 6.8 6.2", 6.8},
+                        Case{"0.25 6.0", 6.0}}) {
+    Session s;
+    s.cmd(triatomics("/dg", 1.0, "fix 1 all dg/nve maxdisp 0.3", c.args) + "run 0");
+    LAMMPS_NS::Pair *p = pair_of(s.lmp, "lj/cut/coul/dsf/dg");
+    ASSERT_TRUE(p);
+    EXPECT_DOUBLE_EQ(dynamic_cast<LAMMPS_NS::DGStyle *>(p)->dg_margin(), 0.6);
+    // lists: outer + margin + skin; forces: the true outer cutoff (the 1-2 type
+    // pair has an LJ cutoff of its own, 5.0: its outer cutoff is the Coulomb one)
+    EXPECT_NEAR(s.lmp->neighbor->cutneighmax, c.outer + 0.6 + 1.0, 1e-12) << c.args;
+    EXPECT_DOUBLE_EQ(p->cutsq[1][1], c.outer * c.outer) << c.args;
+    int dim = 0;
+    const double rcoul = *static_cast<double *>(p->extract("cut_coul", dim));
+    EXPECT_DOUBLE_EQ(p->cutsq[1][2], std::max(5.0, rcoul) * std::max(5.0, rcoul)) << c.args;
+  }
+}
+
+TEST(DGRadialStyles, BadArgumentsGiveHelpfulErrors)
+{
+  struct Case {
+    std::string lines, message;
+  };
+  const std::vector<Case> cases = {
+      {"pair_style coul/dsf/dg 0.2", "expected 'pair_style coul/dsf/dg alpha Rc [margin M]'"},
+      {"pair_style coul/dsf/dg -0.2 8.0",
+       "Pair coul/dsf/dg: the damping parameter alpha must be >= 0 (got -0.2)"},
+      {"pair_style coul/dsf/dg 0.2 0 margin 0.5",
+       "Pair coul/dsf/dg: the cutoff Rc must be > 0 (got 0)"},
+      {"pair_style lj/cut/coul/dsf/dg 0.2",
+       "expected 'pair_style lj/cut/coul/dsf/dg alpha Rc [Rcoul] [margin M]'"},
+      {"pair_style lj/cut/coul/dsf/dg 0.2 8.0 9.0 10.0",
+       "expected 'pair_style lj/cut/coul/dsf/dg alpha Rc [Rcoul] [margin M]'"},
+      {"pair_style lj/cut/coul/dsf/dg 0.2 8.0 -1",
+       "Pair lj/cut/coul/dsf/dg: the Coulomb cutoff Rcoul must be > 0 (got -1)"},
+      {"pair_style lj/cut/coul/dsf/dg 0.2 8.0\npair_coeff 1 1 0.1 3.0 -2",
+       "Pair lj/cut/coul/dsf/dg: the LJ cutoff Rc of pair_coeff 1 1 must be > 0 (got -2)"},
+      {"pair_style morse/dg 2.5 3.0", "expected 'pair_style morse/dg Rc [margin M]'"},
+      {"pair_style morse/dg 2.5\npair_coeff * * 1.0 2.0 1.0 -1",
+       "Pair morse/dg: the cutoff Rc of pair_coeff * * must be > 0 (got -1)"},
+      {"pair_style lj/cut/coul/dsf/dg 0.2 8.0 margin -1", "margin must be >= 0"},
+  };
+  for (const Case &c : cases) {
+    Session s;
+    std::string setup = triatomics("/dg", 1.0, "");
+    setup = setup.substr(0, setup.find("pair_style"));
+    s.cmd(setup);
+    const std::string err = s.error_of(c.lines);
+    EXPECT_NE(err.find(c.message), std::string::npos) << c.lines << "\n  gave: " << err;
+  }
+  // the styles fix dg/nve refuses without a DG: the parents
+  Session s;
+  s.cmd(triatomics("", 1.0, ""));
+  std::string err = s.error_of("bond_style harmonic/dg\nbond_coeff 1 300.0 1.5\nfix 1 all dg/nve\nrun 0");
+  EXPECT_NE(err.find("pair style lj/cut/coul/dsf has no discrete-gradient variant"),
+            std::string::npos) << err;
+}
+
+// restart: the parents' restart info (coefficients, alpha, cutoffs, offsets)
+// gives the same energy
+TEST(DGRadialStyles, RestartKeepsTheStyles)
+{
+  const std::string file = geomint_test::scratch_path("radial.restart");
+  double pe = 0.0;
+  {
+    Session s;
+    s.cmd(triatomics("/dg", 1.0, "fix 1 all dg/nve") + "run 5");
+    pe = s.equal("pe");
+    s.cmd("write_restart " + file);
+  }
+  Session s;
+  s.cmd("read_restart " + file + "\nneighbor 1.0 bin\nfix 1 all dg/nve\nrun 0");
+  std::remove(file.c_str());
+  EXPECT_NEAR(s.equal("pe"), pe, 1e-12 * std::fabs(pe));
+  EXPECT_TRUE(pair_of(s.lmp, "lj/cut/coul/dsf/dg"));
+}
+
+}    // namespace
