@@ -74,3 +74,15 @@ void DGBondedHybrid::set_dg_variant(int v)
   for (DGStyle *s : subs)
     if (s) s->set_dg_variant(v);
 }
+
+void DGBondedHybrid::dg_step_begin(double **xold)
+{
+  for (DGStyle *s : subs)
+    if (s) s->dg_step_begin(xold);
+}
+
+void DGBondedHybrid::dg_step_end()
+{
+  for (DGStyle *s : subs)
+    if (s) s->dg_step_end();
+}

@@ -26,6 +26,7 @@
 #include "utils.h"
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -132,7 +133,63 @@ template <class Parent> class DGPair : public Parent, public DGStyle {
 
   double dg_margin() const override { return margin; }
 
+  // the pairs that can interact in this step: within cutoff + margin at x^n
+  // (a pair farther apart would need a relative move of more than 2 maxdisp,
+  // which the fix refuses); the list reaches cutoff + margin + skin, so this
+  // drops the skin shell (about a quarter of an LJ liquid's list)
+  void dg_step_begin(double **xold) override
+  {
+    restore_true_cutsq();
+    NeighList *nl = this->list;
+    const int n = this->atom->ntypes + 1;
+    reachsq.assign(static_cast<size_t>(n) * n, 0.0);
+    for (int i = 1; i < n; i++)
+      for (int j = 1; j < n; j++) {
+        const double c = std::sqrt(this->cutsq[i][j]) + margin;
+        reachsq[i * n + j] = c * c;
+      }
+    const int *type = this->atom->type;
+    const int nall = this->atom->nlocal + this->atom->nghost;
+    step_num.assign(nall, 0);
+    step_first.assign(nall, nullptr);
+    size_t total = 0;
+    for (int ii = 0; ii < nl->inum; ii++) total += nl->numneigh[nl->ilist[ii]];
+    step_j.resize(total);
+    size_t k = 0;
+    for (int ii = 0; ii < nl->inum; ii++) {
+      const int i = nl->ilist[ii];
+      const double *xi = xold[i];
+      const double *rs = &reachsq[type[i] * n];
+      const int *jlist = nl->firstneigh[i];
+      const size_t k0 = k;
+      for (int jj = 0; jj < nl->numneigh[i]; jj++) {
+        const int j = jlist[jj] & NEIGHMASK;
+        const double dx = xold[j][0] - xi[0], dy = xold[j][1] - xi[1], dz = xold[j][2] - xi[2];
+        if (dx * dx + dy * dy + dz * dz < rs[type[j]]) step_j[k++] = jlist[jj];
+      }
+      step_num[i] = static_cast<int>(k - k0);
+    }
+    size_t off = 0;
+    for (int ii = 0; ii < nl->inum; ii++) {
+      const int i = nl->ilist[ii];
+      step_first[i] = step_j.data() + off;
+      off += step_num[i];
+    }
+    step_active = true;
+  }
+
+  void dg_step_end() override { step_active = false; }
+
  protected:
+  // the pairs compute_dg visits: the step's compaction inside a step of fix
+  // dg/nve, the whole neighbor list otherwise
+  DGPairs dg_pairs() const
+  {
+    if (step_active)
+      return {this->list->inum, this->list->ilist, step_num.data(), step_first.data()};
+    return dg_pairs_of(this->list);
+  }
+
   const char *style_name;
   std::vector<DGCutoffArg> cutoffs;          // pair_style arguments
   std::vector<DGCutoffArg> coeff_cutoffs;    // the trailing cutoffs of pair_coeff
@@ -141,6 +198,12 @@ template <class Parent> class DGPair : public Parent, public DGStyle {
   double margin = 0.0;           // in use: max(margin_user, 2 x maxdisp of fix dg/nve)
   bool cutsq_widened = false;    // cutsq holds cutoff + margin (init_one ran since the restore)
   std::vector<double> true_cut;  // (ntypes+1)^2: the parent's init_one() cutoffs, -1 if not asked
+  // dg_step_begin(): (cutoff + margin)^2 per type pair, and per atom the number
+  // and the first of its pairs in step_j (neighbor entries with special bits)
+  std::vector<double> reachsq;
+  std::vector<int> step_num, step_j;
+  std::vector<int *> step_first;
+  bool step_active = false;
 
   // the discrete gradient over the pairs of the neighbor list (cutsq is the true one)
   virtual void pair_dg(double **xold, double **xnew, double **fdg, double &vnew,

@@ -41,6 +41,12 @@ class DGStyle {
 
   // angle and dihedral styles: the DG variant (dg keyword of fix dg/nve)
   virtual void set_dg_variant(int) {}
+
+  // fix dg/nve brackets the iterations of one step with these: xold (owned and
+  // ghost atoms) is fixed in between, so a style may prepare what depends on
+  // it alone (the pair styles keep only the pairs that can interact this step)
+  virtual void dg_step_begin(double ** /*xold*/) {}
+  virtual void dg_step_end() {}
 };
 
 // angle, dihedral and improper DG styles: the midpoint DG (default) or the
@@ -124,8 +130,23 @@ struct DGPairIJ {
 // quotient and the two energies (V = 0 beyond the cutoff; a style with inner
 // cutoffs tests r and rn against them itself); forces and energy shares
 // follow newton_pair.
+// The pairs one DG evaluation visits: a half neighbor list (first, num indexed
+// by atom, as NeighList's firstneigh and numneigh), or DGPair's compaction of
+// it for one step.
+struct DGPairs {
+  int inum;
+  const int *ilist;
+  const int *numneigh;
+  int *const *firstneigh;
+};
+
+inline DGPairs dg_pairs_of(const NeighList *list)
+{
+  return {list->inum, list->ilist, list->numneigh, list->firstneigh};
+}
+
 template <class Term>
-inline void dg_pair_list_ij(LAMMPS *lmp, NeighList *list, double **cutsq, double **xold,
+inline void dg_pair_list_ij(LAMMPS *lmp, const DGPairs &list, double **cutsq, double **xold,
                             double **xnew, double **fdg, double &vnew, double &vold,
                             const Term &term)
 {
@@ -134,11 +155,11 @@ inline void dg_pair_list_ij(LAMMPS *lmp, NeighList *list, double **cutsq, double
   const int newton_pair = lmp->force->newton_pair;
   const double *special_lj = lmp->force->special_lj;
   const double *special_coul = lmp->force->special_coul;
-  for (int ii = 0; ii < list->inum; ii++) {
-    const int i = list->ilist[ii];
+  for (int ii = 0; ii < list.inum; ii++) {
+    const int i = list.ilist[ii];
     const int itype = type[i];
-    const int *jlist = list->firstneigh[i];
-    for (int jj = 0; jj < list->numneigh[i]; jj++) {
+    const int *jlist = list.firstneigh[i];
+    for (int jj = 0; jj < list.numneigh[i]; jj++) {
       int j = jlist[jj];
       const int special = j >> SBBITS & 3;
       j &= NEIGHMASK;
@@ -175,7 +196,7 @@ inline void dg_pair_list_ij(LAMMPS *lmp, NeighList *list, double **cutsq, double
 // The same for terms of the LJ-like styles: term(itype, jtype, factor_lj, r, rn,
 // in_old, in_new, delta, vo, vn)
 template <class Term>
-inline void dg_pair_list(LAMMPS *lmp, NeighList *list, double **cutsq, double **xold,
+inline void dg_pair_list(LAMMPS *lmp, const DGPairs &list, double **cutsq, double **xold,
                          double **xnew, double **fdg, double &vnew, double &vold,
                          const Term &term)
 {

@@ -632,6 +632,17 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
     }
   }
 
+  // the styles may prepare what depends on x^n alone for the iterations (the
+  // guard ends the step for them also when an error leaves this function)
+  struct StepGuard {
+    std::vector<DGStyle *> &styles;
+    ~StepGuard()
+    {
+      for (DGStyle *dg : styles) dg->dg_step_end();
+    }
+  } guard{dgstyles};
+  for (DGStyle *dg : dgstyles) dg->dg_step_begin(xold);
+
   double inc = 0.0, vnew = 0.0, vold_sum = 0.0;
   int iter = newton_solver ? newton_krylov(inc, vnew, vold_sum) : fixed_point(inc, vnew, vold_sum);
   const bool converged = iter <= maxiter;

@@ -43,5 +43,5 @@ void PairCoulDSFDG::pair_dg(double **xold, double **xnew, double **fdg, double &
     else
       delta = crossing_quotient(r, rn, vo, vn);    // (list pairs are inside at one end)
   };
-  dg_pair_list_ij(lmp, list, cutsq, xold, xnew, fdg, vnew, vold, term);
+  dg_pair_list_ij(lmp, dg_pairs(), cutsq, xold, xnew, fdg, vnew, vold, term);
 }

@@ -66,5 +66,5 @@ void PairLJCutCoulDSFDG::pair_dg(double **xold, double **xnew, double **fdg, dou
                                   : crossing_quotient(r, rn, co, cn);
     }
   };
-  dg_pair_list_ij(lmp, list, cutsq, xold, xnew, fdg, vnew, vold, term);
+  dg_pair_list_ij(lmp, dg_pairs(), cutsq, xold, xnew, fdg, vnew, vold, term);
 }

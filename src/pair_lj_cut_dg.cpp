@@ -34,5 +34,5 @@ void PairLJCutDG::pair_dg(double **xold, double **xnew, double **fdg, double &vn
     else
       delta = (vn - vo) / (rn - r);    // crossing the cutoff: V = 0 outside (one end is 0)
   };
-  dg_pair_list(lmp, list, cutsq, xold, xnew, fdg, vnew, vold, term);
+  dg_pair_list(lmp, dg_pairs(), cutsq, xold, xnew, fdg, vnew, vold, term);
 }

@@ -59,5 +59,5 @@ void PairLJMDFDG::pair_dg(double **xold, double **xnew, double **fdg, double &vn
     vo = u * s;    // s = 0 beyond the cutoff
     vn = un * sn;
   };
-  dg_pair_list(lmp, list, cutsq, xold, xnew, fdg, vnew, vold, term);
+  dg_pair_list(lmp, dg_pairs(), cutsq, xold, xnew, fdg, vnew, vold, term);
 }

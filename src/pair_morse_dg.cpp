@@ -33,5 +33,5 @@ void PairMorseDG::pair_dg(double **xold, double **xnew, double **fdg, double &vn
     else
       delta = crossing_quotient(r, rn, vo, vn);    // V = 0 outside (one end is 0)
   };
-  dg_pair_list_ij(lmp, list, cutsq, xold, xnew, fdg, vnew, vold, term);
+  dg_pair_list_ij(lmp, dg_pairs(), cutsq, xold, xnew, fdg, vnew, vold, term);
 }
