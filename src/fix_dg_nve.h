@@ -47,6 +47,8 @@ class FixDGNVE : public Fix {
   // keywords
   double tol;          // increment relative to the step's largest displacement (converged())
   double round_floor;  // increment at the round-off floor of the positions (this step)
+  double last_target;  // the increment the last iteration had to reach
+  double prev_inc;     // the increment of the iteration before (this step)
   int maxiter;
   int predictor;       // 1 = Verlet predictor, 0 = start from x^n
   double maxdisp;      // largest allowed displacement in one step

@@ -13,9 +13,20 @@
 #include "atom.h"
 #include "force.h"
 
+#include "dg_dsf.h"
 #include "geomint/dg_radial.h"
 
+#include <cmath>
+
 using namespace LAMMPS_NS;
+
+void PairCoulDSFDG::compute(int eflag, int vflag)
+{
+  DGPair::compute(eflag, vflag);
+  dg_dsf_continuous_energy(lmp, list, cut_coulsq,
+                           geomint::dg::dsf_continuity_shift(alpha, cut_coul),
+                           eflag_global, eflag_atom, eng_coul, eatom);
+}
 
 void PairCoulDSFDG::pair_dg(double **xold, double **xnew, double **fdg, double &vnew,
                             double &vold)
@@ -32,12 +43,13 @@ void PairCoulDSFDG::pair_dg(double **xold, double **xnew, double **fdg, double &
     vnew += e;
     vold += e;
   }
+  const double cshift = dsf_continuity_shift(alpha, cut_coul);
   auto term = [&](const DGPairIJ &p, double r, double rn, double &delta, double &vo,
                   double &vn) {
     const double qq = qqrd2e * q[p.i] * q[p.j];
     const bool in = p.rsq < cut_coulsq, in_new = p.rnsq < cut_coulsq;
-    vo = in ? dsf_energy(alpha, e_shift, f_shift, qq, p.factor_coul, r) : 0.0;
-    vn = in_new ? dsf_energy(alpha, e_shift, f_shift, qq, p.factor_coul, rn) : 0.0;
+    vo = in ? dsf_energy(alpha, e_shift, f_shift, qq, p.factor_coul, r) - qq * cshift : 0.0;
+    vn = in_new ? dsf_energy(alpha, e_shift, f_shift, qq, p.factor_coul, rn) - qq * cshift : 0.0;
     if (in && in_new)
       delta = dsf_quotient(alpha, f_shift, qq, p.factor_coul, r, rn);
     else

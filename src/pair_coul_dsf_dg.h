@@ -27,6 +27,9 @@ class PairCoulDSFDG : public DGPair<PairCoulDSF> {
   {
   }
 
+  // the parent's compute(), with the energy made continuous at the cutoff (dg_dsf.h)
+  void compute(int, int) override;
+
  protected:
   void pair_dg(double **, double **, double **, double &, double &) override;
 };

@@ -16,9 +16,20 @@
 #include "force.h"
 
 #include "geomint/dg.h"
+#include "dg_dsf.h"
 #include "geomint/dg_radial.h"
 
+#include <cmath>
+
 using namespace LAMMPS_NS;
+
+void PairLJCutCoulDSFDG::compute(int eflag, int vflag)
+{
+  DGPair::compute(eflag, vflag);
+  dg_dsf_continuous_energy(lmp, list, cut_coulsq,
+                           geomint::dg::dsf_continuity_shift(alpha, cut_coul),
+                           eflag_global, eflag_atom, eng_coul, eatom);
+}
 
 void PairLJCutCoulDSFDG::pair_dg(double **xold, double **xnew, double **fdg, double &vnew,
                                  double &vold)
@@ -34,6 +45,7 @@ void PairLJCutCoulDSFDG::pair_dg(double **xold, double **xnew, double **fdg, dou
     vnew += e;
     vold += e;
   }
+  const double cshift = dsf_continuity_shift(alpha, cut_coul);
   auto term = [&](const DGPairIJ &p, double r, double rn, double &delta, double &vo,
                   double &vn) {
     const int it = p.itype, jt = p.jtype;
@@ -57,9 +69,11 @@ void PairLJCutCoulDSFDG::pair_dg(double **xold, double **xnew, double **fdg, dou
     const bool c_in = p.rsq < cut_coulsq, c_in_new = p.rnsq < cut_coulsq;
     if (c_in || c_in_new) {
       const double qq = qqrd2e * q[p.i] * q[p.j];
-      const double co = c_in ? dsf_energy(alpha, e_shift, f_shift, qq, p.factor_coul, r) : 0.0;
+      const double co =
+          c_in ? dsf_energy(alpha, e_shift, f_shift, qq, p.factor_coul, r) - qq * cshift : 0.0;
       const double cn =
-          c_in_new ? dsf_energy(alpha, e_shift, f_shift, qq, p.factor_coul, rn) : 0.0;
+          c_in_new ? dsf_energy(alpha, e_shift, f_shift, qq, p.factor_coul, rn) - qq * cshift
+                   : 0.0;
       vo += co;
       vn += cn;
       delta += (c_in && c_in_new) ? dsf_quotient(alpha, f_shift, qq, p.factor_coul, r, rn)

@@ -17,6 +17,7 @@
 #include "geomint/dg_radial.h"
 
 #include "atom.h"
+#include "domain.h"
 #include "bond.h"
 #include "force.h"
 #include "neigh_list.h"
@@ -441,20 +442,52 @@ std::function<void(std::vector<double> &)> dsf_force_correction(Session &s, cons
 // ---------------------------------------------------------------------------
 
 // compute() is the parent's: the same energy with the DG styles (and the fix's
-// margin in the neighbor lists) as with the parents
+// margin in the neighbor lists) as with the parents.  The coul/dsf styles
+// (alpha, rc given) report the parents' energy made continuous at the cutoff:
+// qq (E - erfc)(alpha rc)/rc less per pair inside rc (dsf_continuity_shift),
+// summed here over all pairs and all their periodic images (the ions' box is
+// 8 A high with a 7.5 A cutoff); an atom's own images count half per image
+double dsf_shift_sum(Session &s, double alpha, double rc)
+{
+  LAMMPS_NS::LAMMPS *lmp = s.lmp;
+  const int n = lmp->atom->nlocal;
+  double **x = lmp->atom->x;
+  const double *q = lmp->atom->q;
+  const double shift = geomint::dg::dsf_continuity_shift(alpha, rc);
+  const double *prd = lmp->domain->prd;
+  int nimg[3];
+  for (int d = 0; d < 3; d++)
+    nimg[d] = lmp->domain->periodicity[d] ? static_cast<int>(std::ceil(rc / prd[d])) + 1 : 0;
+  double sum = 0.0;
+  for (int i = 0; i < n; i++)
+    for (int j = i; j < n; j++)
+      for (int a = -nimg[0]; a <= nimg[0]; a++)
+        for (int b = -nimg[1]; b <= nimg[1]; b++)
+          for (int c = -nimg[2]; c <= nimg[2]; c++) {
+            if (i == j && a == 0 && b == 0 && c == 0) continue;
+            const double d[3] = {x[j][0] - x[i][0] + a * prd[0], x[j][1] - x[i][1] + b * prd[1],
+                                 x[j][2] - x[i][2] + c * prd[2]};
+            if (d[0] * d[0] + d[1] * d[1] + d[2] * d[2] < rc * rc)
+              sum += (i == j ? 0.5 : 1.0) * lmp->force->qqrd2e * q[i] * q[j] * shift;
+          }
+  return sum;
+}
+
 void expect_parent_energy(const std::function<std::string(const std::string &, double,
                                                           const std::string &)> &system,
-                          const std::string &what)
+                          const std::string &what, double alpha = 0.0, double rc = 0.0)
 {
-  double pe[2];
+  double pe[2], shift_sum = 0.0;
   for (int k = 0; k < 2; k++) {
     Session s;
     s.cmd(system(k ? "/dg" : "", 0.001, k ? "fix 1 all dg/nve" : "fix 1 all nve") + "run 0");
     pe[k] = s.equal("pe");
+    if (k == 0 && rc > 0.0) shift_sum = dsf_shift_sum(s, alpha, rc);
   }
   EXPECT_NE(pe[0], 0.0) << what;
+  if (rc > 0.0) EXPECT_NE(shift_sum, 0.0) << what;
   // (longer neighbor lists sum the same pairs in another order)
-  EXPECT_NEAR(pe[1], pe[0], 1e-13 * std::fabs(pe[0])) << what;
+  EXPECT_NEAR(pe[1], pe[0] - shift_sum, 1e-13 * std::fabs(pe[0])) << what;
 }
 
 TEST(DGRadialStyles, EnergiesAreTheParentStyles)
@@ -465,8 +498,34 @@ TEST(DGRadialStyles, EnergiesAreTheParentStyles)
   }, "morse pair + bond");
   expect_parent_energy([](const std::string &sfx, double dt, const std::string &fix) {
     return triatomics(sfx, dt, fix);
-  }, "lj/cut/coul/dsf + harmonic");
-  expect_parent_energy(ions, "hybrid/overlay lj/cut + coul/dsf");
+  }, "lj/cut/coul/dsf + harmonic", 0.25, 6.5);
+  expect_parent_energy(ions, "hybrid/overlay lj/cut + coul/dsf", 0.2, 7.5);
+}
+
+// the DSF energy of the DG styles is continuous at the cutoff (the parents' jumps
+// by qq (E - erfc)(alpha rc)/rc): two ions just inside and just outside
+TEST(DGRadialStyles, CoulDSFEnergyIsContinuousAtTheCutoff)
+{
+  const double rc = 8.0;
+  double pe[2][2];
+  for (int dg = 0; dg < 2; dg++)
+    for (int side = 0; side < 2; side++) {
+      Session s;
+      char r[32];
+      std::snprintf(r, sizeof(r), "%.12f", rc + (side ? 1e-9 : -1e-9));
+      s.cmd("units real\natom_style charge\natom_modify map array\nboundary f f f\n"
+            "region box block -20 20 -20 20 -20 20\ncreate_box 1 box\n"
+            "create_atoms 1 single 0 0 0\ncreate_atoms 1 single " + std::string(r) +
+            " 0 0\nmass 1 20.0\nset atom 1 charge 1.0\nset atom 2 charge -1.0\n"
+            "pair_style coul/dsf" + std::string(dg ? "/dg" : "") + " 0.2 8.0\npair_coeff * *\n"
+            "thermo 0\nrun 0");
+      pe[dg][side] = s.equal("ecoul");
+    }
+  const double jump = std::fabs(332.06371 * geomint::dg::dsf_continuity_shift(0.2, rc));
+  // the parent's jump is that of its erfc approximation (about 1e-6 kcal/mol here) ...
+  EXPECT_GT(std::fabs(pe[0][0] - pe[0][1]), 0.5 * jump);
+  // ... the DG style's is the change of V over 2e-9 A, |V'| 2e-9 (V' ~ 1e-2 at rc)
+  EXPECT_LT(std::fabs(pe[1][0] - pe[1][1]), 1e-3 * jump);
 }
 
 TEST(DGRadialStyles, FENEAndMorseDGAtEqualConfigurationsIsTheForce)

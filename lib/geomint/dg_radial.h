@@ -215,7 +215,8 @@ namespace dg {
   // gradient is that of the energy they report, which is what fix dg/nve
   // conserves.  V does not vanish exactly at the cutoff either (by
   // qq (E - erfc)(alpha rc)/rc): a pair crossing it takes that step in the
-  // energy, like the parent style's energy does.
+  // energy, like the parent style's energy does; the DG styles remove that
+  // step (dsf_continuity_shift).
   // ---------------------------------------------------------------------
   constexpr double DSF_P = 0.3275911;
   constexpr double DSF_A1 = 0.254829592;
@@ -289,6 +290,17 @@ namespace dg {
                      f_shift);
     if (factor_coul < 1.0) d += (1.0 - factor_coul) * qq / (r * r);
     return d;
+  }
+
+  // The parents' energy steps at the cutoff by qq (E - erfc)(alpha rc)/rc (up to
+  // 1.5e-7 qq/rc): E in the energy, the exact erfc in e_shift.  A discontinuous
+  // V has no discrete-gradient step across the jump (the fixed point of fix
+  // dg/nve stalls at ~1e-7 A when a pair sits at the cutoff), so the DG styles
+  // use V - qq * dsf_continuity_shift inside the cutoff, which vanishes there,
+  // and report that energy in compute() too.
+  GEOMINT_INLINE double dsf_continuity_shift(double alpha, double rc)
+  {
+    return (dsf_erfc(alpha * rc) - std::erfc(alpha * rc)) / rc;
   }
 
   // the self energy the styles add per atom i (constant while the charges are)
