@@ -248,12 +248,12 @@ TEST(DGMolecules, NewBondedStylesConserveEnergy)
        "dihedral_coeff 3 0.9 1 90 0.0"},
       {"improper_style harmonic/dg\nimproper_coeff * 20.0 40.0"},
       {"improper_style cvff/dg\nimproper_coeff * 2.5 -1 2"},
-      // hybrids (with a zero sub-style that has no types)
+      // hybrids (with a zero sub-style for the H-C-C-H torsions)
       {"bond_style hybrid harmonic/dg morse/dg\nbond_coeff 1 harmonic/dg 340.0 1.09\n"
        "bond_coeff 2 morse/dg 88.0 2.0 1.529\n"
-       "angle_style hybrid harmonic/dg cosine/dg zero\nangle_coeff 1 cosine/dg 5.0\n"
+       "angle_style hybrid harmonic/dg cosine/dg\nangle_coeff 1 cosine/dg 5.0\n"
        "angle_coeff 2 harmonic/dg 37.5 110.7\nangle_coeff 3 harmonic/dg 58.35 112.7\n"
-       "dihedral_style hybrid opls/dg charmm/dg\ndihedral_coeff 1 opls/dg 0 0 0.3 0\n"
+       "dihedral_style hybrid opls/dg charmm/dg zero\ndihedral_coeff 1 zero\n"
        "dihedral_coeff 2 charmm/dg 0.6 2 180 0.0\ndihedral_coeff 3 opls/dg 1.74 -0.157 0.279 0"},
   };
   for (const Case &c : cases) {
