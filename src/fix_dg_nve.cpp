@@ -103,7 +103,7 @@ double LAMMPS_NS::dg_nve_margin(LAMMPS *lmp)
 /* ---------------------------------------------------------------------- */
 
 FixDGNVE::FixDGNVE(LAMMPS *lmp, int narg, char **arg) :
-    Fix(lmp, narg, arg), tol(1e-12), round_floor(0.0), last_target(0.0), prev_inc(0.0), maxiter(50), predictor(1), maxdisp(-1.0), variant(-1),
+    Fix(lmp, narg, arg), tol(1e-12), round_floor(0.0), last_target(0.0), prev_inc(0.0), worst_tag(0), maxiter(50), predictor(1), maxdisp(-1.0), variant(-1),
     onfail(ONFAIL_ERROR), dtv(0.0), dtf(0.0), last_iter(0), last_inc(0.0), last_maxdisp(0.0),
     last_energy_error(0.0), nsteps(0), total_iter(0), nfail(0), nmax(0), xold(nullptr),
     vold(nullptr), fdg(nullptr), gcur(nullptr), rcur(nullptr), gprev(nullptr), rprev(nullptr),
@@ -649,6 +649,7 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
   prev_inc = std::numeric_limits<double>::infinity();
 
   double inc = 0.0, vnew = 0.0, vold_sum = 0.0;
+  worst_tag = 0;
   int iter = newton_solver ? newton_krylov(inc, vnew, vold_sum) : fixed_point(inc, vnew, vold_sum);
   const bool converged = iter <= maxiter;
   if (!converged) iter = maxiter;
@@ -691,8 +692,11 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
     if (onfail == ONFAIL_ERROR)
       error->all(FLERR, "{}: the implicit step did not converge in {} iterations at step {} "
                  "(last increment {:.3g} > {:.3g} = tol {:.3g} x the step's largest "
-                 "displacement); reduce the timestep, raise maxiter, or use onfail warn", STYLE,
-                 maxiter, update->ntimestep, inc, last_target, tol);
+                 "displacement{}); reduce the timestep, raise maxiter, or use onfail warn (a "
+                 "bond angle near 180 degrees under a dihedral makes the dihedral force "
+                 "diverge: check the angles of that atom)", STYLE, maxiter, update->ntimestep,
+                 inc, last_target, tol,
+                 worst_tag > 0 ? fmt::format("; atom {} moved most", worst_tag) : "");
     if (onfail == ONFAIL_WARN && comm->me == 0)
       error->warning(FLERR, "{}: the implicit step did not converge in {} iterations at step {} "
                      "(last increment {:.3g} > {:.3g} = tol {:.3g} x the step's largest "
@@ -796,6 +800,25 @@ int FixDGNVE::fixed_point(double &inc, double &vnew, double &vold_sum)
         rprev[i][d] = rcur[i][d];
       }
     if (done) break;
+  }
+  if (iter > maxiter) {
+    // the atom whose position still moved most (rcur: G(u) - u of the last iteration)
+    struct {
+      double value;
+      int rank;
+    } local{-1.0, comm->me}, global{-1.0, 0};
+    int worst = -1;
+    for (int i = 0; i < nlocal; i++) {
+      const double r = std::fabs(rcur[i][0]) + std::fabs(rcur[i][1]) + std::fabs(rcur[i][2]);
+      if (r > local.value) {
+        local.value = r;
+        worst = i;
+      }
+    }
+    MPI_Allreduce(&local, &global, 1, MPI_DOUBLE_INT, MPI_MAXLOC, world);
+    tagint tag = (comm->me == global.rank && worst >= 0 && atom->tag) ? atom->tag[worst] : 0;
+    MPI_Bcast(&tag, 1, MPI_LMP_TAGINT, global.rank, world);
+    worst_tag = tag;
   }
   return iter;
 }

@@ -49,6 +49,7 @@ class FixDGNVE : public Fix {
   double round_floor;  // increment at the round-off floor of the positions (this step)
   double last_target;  // the increment the last iteration had to reach
   double prev_inc;     // the increment of the iteration before (this step)
+  tagint worst_tag;    // a step that did not converge: the atom whose position moved most
   int maxiter;
   int predictor;       // 1 = Verlet predictor, 0 = start from x^n
   double maxdisp;      // largest allowed displacement in one step

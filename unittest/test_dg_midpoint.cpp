@@ -340,3 +340,35 @@ TEST(MidpointDG, AdversarialGeometryStaysFiniteAndExact)
     run(Dihedrals{kind}, coincident4);
   }
 }
+
+// the paper's distance DG (dg sym/left/right) on tuples that no geometry
+// realises (triangle inequalities violated, as the mixed old/new path states
+// can be), on straight and folded angles and on a vanishing distance: finite
+TEST(PathDGRobustness, NonRealisableAndDegenerateTuplesStayFinite)
+{
+  std::mt19937_64 rng(31);
+  const auto dihedral = [](const double *d) {
+    double dudphi;
+    return DihedralCosPolynomial{BUTANE, 6}(dihedral_cos(d), 0.0, dudphi);
+  };
+  const auto angle = [](const double *d) {
+    double dudc;
+    return AngleHarmonic{40.0, 1.9}(clamp1(angle_cos(d[0], d[1], d[2])), dudc);
+  };
+  for (int t = 0; t < 2000; t++) {
+    double d[6], dn[6], delta[6], vo, vn;
+    for (int k = 0; k < 6; k++) {
+      d[k] = uniform(rng, 0.0, 4.0);    // anything, including 0 and impossible triples
+      dn[k] = t % 3 == 0 ? d[k] : uniform(rng, 0.0, 4.0);
+    }
+    if (t % 5 == 0) d[3] = d[0] + d[1];    // straight angle i-j-k
+    if (t % 7 == 0) dn[4] = std::fabs(dn[1] - dn[2]);    // folded angle j-k-l
+    for (int variant : {SYM, LEFT, RIGHT}) {
+      path_dg<6>(d, dn, dihedral, variant, delta, &vo, &vn);
+      for (int k = 0; k < 6; k++) EXPECT_TRUE(std::isfinite(delta[k])) << t;
+      EXPECT_TRUE(std::isfinite(vo) && std::isfinite(vn)) << t;
+      path_dg<3>(d, dn, angle, variant, delta, &vo, &vn);
+      for (int k = 0; k < 3; k++) EXPECT_TRUE(std::isfinite(delta[k])) << t;
+    }
+  }
+}
