@@ -28,24 +28,11 @@ inline void dg_midpoint_list(LAMMPS *lmp, int **list, int nlist, double **xold, 
   const int newton_bond = lmp->force->newton_bond;
   for (int n = 0; n < nlist; n++) {
     const int *idx = list[n];
-    double xo[NATOM][3], xn[NATOM][3], f[NATOM][3];
-    for (int a = 0; a < NATOM; a++)
-      for (int d = 0; d < 3; d++) {
-        xo[a][d] = xold[idx[a]][d];
-        xn[a][d] = xnew[idx[a]][d];
-        f[a][d] = 0.0;
-      }
+    double xo[NATOM][3], xn[NATOM][3], f[NATOM][3] = {};
+    dg_gather_term(idx, xold, xnew, xo, xn);
     double vo, vn;
     geomint::dg::midpoint_dg(xo, xn, energy_of_type(idx[NATOM]), f, vo, vn);
-    int owned = 0;
-    for (int a = 0; a < NATOM; a++) {
-      if (idx[a] < nlocal) owned++;
-      if (newton_bond || idx[a] < nlocal)
-        for (int d = 0; d < 3; d++) fdg[idx[a]][d] += f[a][d];
-    }
-    const double w = newton_bond ? 1.0 : static_cast<double>(owned) / NATOM;
-    vnew += w * vn;
-    vold += w * vo;
+    dg_scatter_term(idx, f, vo, vn, fdg, nlocal, newton_bond, vnew, vold);
   }
 }
 

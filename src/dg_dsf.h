@@ -14,6 +14,9 @@
 #include "neigh_list.h"
 #include "neighbor.h"
 
+#include "dg_style.h"
+#include "geomint/dg_radial.h"
+
 namespace LAMMPS_NS {
 
 // subtract qq * shift for every pair inside the Coulomb cutoff from the energies
@@ -46,6 +49,53 @@ inline void dg_dsf_continuous_energy(LAMMPS *lmp, const NeighList *list, double 
     }
   }
 }
+
+// The Coulomb part of the discrete gradient of both styles: the parents'
+// energy less qq * cshift inside the cutoff, its quotient, and the constant
+// self energy of compute()
+struct DGDSFCoulomb {
+  double alpha, e_shift, f_shift, cut_coulsq, cshift, qqrd2e;
+  const double *q;
+
+  DGDSFCoulomb(LAMMPS *lmp, double alpha_in, double e_shift_in, double f_shift_in,
+               double cut_coul) :
+      alpha(alpha_in), e_shift(e_shift_in), f_shift(f_shift_in), cut_coulsq(cut_coul * cut_coul),
+      cshift(geomint::dg::dsf_continuity_shift(alpha_in, cut_coul)),
+      qqrd2e(lmp->force->qqrd2e), q(lmp->atom->q)
+  {
+  }
+
+  // The self energy -(e_shift/2 + alpha/sqrt(pi)) qqrd2e q_i^2 that compute()
+  // adds per atom is constant while the charges are: it cancels in
+  // V(x') - V(x) and has no discrete gradient.  It is added to both energies
+  // only so that they are the energy compute() reports.
+  void add_self_energy(const NeighList *list, double &vnew, double &vold) const
+  {
+    for (int ii = 0; ii < list->inum; ii++) {
+      const double e = geomint::dg::dsf_self_energy(alpha, e_shift, qqrd2e, q[list->ilist[ii]]);
+      vnew += e;
+      vold += e;
+    }
+  }
+
+  // adds the pair's Coulomb quotient and energies (V = 0 beyond the cutoff)
+  void add(const DGPairIJ &p, double r, double rn, double &delta, double &vo, double &vn) const
+  {
+    using namespace geomint::dg;
+    const bool in = p.rsq < cut_coulsq, in_new = p.rnsq < cut_coulsq;
+    if (!in && !in_new) return;
+    const double qq = qqrd2e * q[p.i] * q[p.j];
+    const double co = in ? dsf_energy(alpha, e_shift, f_shift, qq, p.factor_coul, r) - qq * cshift
+                         : 0.0;
+    const double cn = in_new
+        ? dsf_energy(alpha, e_shift, f_shift, qq, p.factor_coul, rn) - qq * cshift
+        : 0.0;
+    vo += co;
+    vn += cn;
+    delta += (in && in_new) ? dsf_quotient(alpha, f_shift, qq, p.factor_coul, r, rn)
+                            : crossing_quotient(r, rn, co, cn);    // (list pairs: inside at one end)
+  }
+};
 
 }    // namespace LAMMPS_NS
 

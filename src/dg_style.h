@@ -74,20 +74,24 @@ double dg_pair_margin_arg(class LAMMPS *lmp, const char *style, int &narg, char 
 
 // One bonded term (atoms idx[0..NATOM) in local indices, same images in xold
 // and xnew) added to fdg with LAMMPS's newton_bond rules; energy shares as ev_tally.
-template <int NDIST, int NATOM, class Pot>
-inline void dg_bonded_term(const int *idx, double **xold, double **xnew, double **fdg, int nlocal,
-                           int newton_bond, const int (&pairs)[NDIST][2], const Pot &pot,
-                           int variant, double &vnew, double &vold)
+// the atoms of one bonded term (local indices idx) gathered from xold and xnew
+template <int NATOM>
+inline void dg_gather_term(const int *idx, double **xold, double **xnew, double (&xo)[NATOM][3],
+                           double (&xn)[NATOM][3])
 {
-  double xo[NATOM][3], xn[NATOM][3], f[NATOM][3];
   for (int a = 0; a < NATOM; a++)
     for (int d = 0; d < 3; d++) {
       xo[a][d] = xold[idx[a]][d];
       xn[a][d] = xnew[idx[a]][d];
-      f[a][d] = 0.0;
     }
-  double vo, vn;
-  geomint::dg::term_dg(pairs, xo, xn, pot, variant, f, vo, vn);
+}
+
+// the forces f of one bonded term added to fdg and its energies to vnew, vold,
+// with LAMMPS's newton_bond rules (energy shares as ev_tally)
+template <int NATOM>
+inline void dg_scatter_term(const int *idx, const double (&f)[NATOM][3], double vo, double vn,
+                            double **fdg, int nlocal, int newton_bond, double &vnew, double &vold)
+{
   int owned = 0;
   for (int a = 0; a < NATOM; a++) {
     if (idx[a] < nlocal) owned++;
@@ -97,6 +101,18 @@ inline void dg_bonded_term(const int *idx, double **xold, double **xnew, double 
   const double w = newton_bond ? 1.0 : static_cast<double>(owned) / NATOM;
   vnew += w * vn;
   vold += w * vo;
+}
+
+template <int NDIST, int NATOM, class Pot>
+inline void dg_bonded_term(const int *idx, double **xold, double **xnew, double **fdg, int nlocal,
+                           int newton_bond, const int (&pairs)[NDIST][2], const Pot &pot,
+                           int variant, double &vnew, double &vold)
+{
+  double xo[NATOM][3], xn[NATOM][3], f[NATOM][3] = {};
+  dg_gather_term(idx, xold, xnew, xo, xn);
+  double vo, vn;
+  geomint::dg::term_dg(pairs, xo, xn, pot, variant, f, vo, vn);
+  dg_scatter_term(idx, f, vo, vn, fdg, nlocal, newton_bond, vnew, vold);
 }
 
 // All terms of a bonded list (neighbor->anglelist, dihedrallist; the type in

@@ -31,29 +31,12 @@ void PairCoulDSFDG::compute(int eflag, int vflag)
 void PairCoulDSFDG::pair_dg(double **xold, double **xnew, double **fdg, double &vnew,
                             double &vold)
 {
-  using namespace geomint::dg;
-  const double *q = atom->q;
-  const double qqrd2e = force->qqrd2e;
-  // The self energy -(e_shift/2 + alpha/sqrt(pi)) qqrd2e q_i^2 that compute()
-  // adds per atom is constant while the charges are: it cancels in
-  // V(x') - V(x) and has no discrete gradient.  It is added to both energies
-  // only so that they are the energy compute() reports.
-  for (int ii = 0; ii < list->inum; ii++) {
-    const double e = dsf_self_energy(alpha, e_shift, qqrd2e, q[list->ilist[ii]]);
-    vnew += e;
-    vold += e;
-  }
-  const double cshift = dsf_continuity_shift(alpha, cut_coul);
-  auto term = [&](const DGPairIJ &p, double r, double rn, double &delta, double &vo,
-                  double &vn) {
-    const double qq = qqrd2e * q[p.i] * q[p.j];
-    const bool in = p.rsq < cut_coulsq, in_new = p.rnsq < cut_coulsq;
-    vo = in ? dsf_energy(alpha, e_shift, f_shift, qq, p.factor_coul, r) - qq * cshift : 0.0;
-    vn = in_new ? dsf_energy(alpha, e_shift, f_shift, qq, p.factor_coul, rn) - qq * cshift : 0.0;
-    if (in && in_new)
-      delta = dsf_quotient(alpha, f_shift, qq, p.factor_coul, r, rn);
-    else
-      delta = crossing_quotient(r, rn, vo, vn);    // (list pairs are inside at one end)
+  const DGDSFCoulomb coul(lmp, alpha, e_shift, f_shift, cut_coul);
+  coul.add_self_energy(list, vnew, vold);
+  auto term = [&coul](const DGPairIJ &p, double r, double rn, double &delta, double &vo,
+                      double &vn) {
+    delta = vo = vn = 0.0;
+    coul.add(p, r, rn, delta, vo, vn);
   };
   dg_pair_list_ij(lmp, dg_pairs(), cutsq, xold, xnew, fdg, vnew, vold, term);
 }

@@ -35,17 +35,8 @@ void PairLJCutCoulDSFDG::pair_dg(double **xold, double **xnew, double **fdg, dou
                                  double &vold)
 {
   using namespace geomint::dg;
-  const double *q = atom->q;
-  const double qqrd2e = force->qqrd2e;
-  // the self energy of compute(): constant while the charges are, it cancels
-  // in V(x') - V(x) (no discrete gradient); added to both energies only so that
-  // they are the energy compute() reports
-  for (int ii = 0; ii < list->inum; ii++) {
-    const double e = dsf_self_energy(alpha, e_shift, qqrd2e, q[list->ilist[ii]]);
-    vnew += e;
-    vold += e;
-  }
-  const double cshift = dsf_continuity_shift(alpha, cut_coul);
+  const DGDSFCoulomb coul(lmp, alpha, e_shift, f_shift, cut_coul);
+  coul.add_self_energy(list, vnew, vold);
   auto term = [&](const DGPairIJ &p, double r, double rn, double &delta, double &vo,
                   double &vn) {
     const int it = p.itype, jt = p.jtype;
@@ -65,20 +56,7 @@ void PairLJCutCoulDSFDG::pair_dg(double **xold, double **xnew, double **fdg, dou
           ? lj_quotient(p.factor_lj * lj3[it][jt], p.factor_lj * lj4[it][jt], r, rn)
           : crossing_quotient(r, rn, lo, ln);
     }
-    // Coulomb
-    const bool c_in = p.rsq < cut_coulsq, c_in_new = p.rnsq < cut_coulsq;
-    if (c_in || c_in_new) {
-      const double qq = qqrd2e * q[p.i] * q[p.j];
-      const double co =
-          c_in ? dsf_energy(alpha, e_shift, f_shift, qq, p.factor_coul, r) - qq * cshift : 0.0;
-      const double cn =
-          c_in_new ? dsf_energy(alpha, e_shift, f_shift, qq, p.factor_coul, rn) - qq * cshift
-                   : 0.0;
-      vo += co;
-      vn += cn;
-      delta += (c_in && c_in_new) ? dsf_quotient(alpha, f_shift, qq, p.factor_coul, r, rn)
-                                  : crossing_quotient(r, rn, co, cn);
-    }
+    coul.add(p, r, rn, delta, vo, vn);
   };
   dg_pair_list_ij(lmp, dg_pairs(), cutsq, xold, xnew, fdg, vnew, vold, term);
 }

@@ -61,6 +61,18 @@ double max_abs_diff(const std::vector<double> &a, const std::vector<double> &b);
 // test binary run at the same time under ctest -j, so names carry the pid
 std::string scratch_path(const std::string &name);
 
+// n rows of 3 doubles, zeroed, as double ** (the force buffers of compute_dg())
+struct Rows {
+  explicit Rows(int n) : buf(3 * n, 0.0), rows(n)
+  {
+    for (int i = 0; i < n; i++) rows[i] = &buf[3 * i];
+  }
+  double **data() { return rows.data(); }
+  double *operator[](int i) { return rows[i]; }
+  std::vector<double> buf;
+  std::vector<double *> rows;
+};
+
 // the lattice LJ liquid used by several tests: fcc, rho*=0.8442, n^3 unit cells
 std::string lj_liquid(int cells, double temp, int vseed);
 

@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+using geomint_test::Rows;
 using geomint_test::Session;
 
 namespace {
@@ -190,16 +191,6 @@ TEST(DGMolecules, AllAtomButaneWithFloppyAnglesNeverGivesNaN)
 // ---------------------------------------------------------------------------
 
 namespace {
-
-struct Rows {
-  explicit Rows(int n) : buf(3 * n, 0.0), rows(n)
-  {
-    for (int i = 0; i < n; i++) rows[i] = &buf[3 * i];
-  }
-  double **data() { return rows.data(); }
-  std::vector<double> buf;
-  std::vector<double *> rows;
-};
 
 // butane with only the given bonded style (plus impropers on the CH2 carbons,
 // 2 types), no pair forces; returns max |fbar - f| / max |f| and the energy mismatch

@@ -39,6 +39,7 @@
 #include <string>
 #include <vector>
 
+using geomint_test::Rows;
 using geomint_test::Session;
 
 namespace {
@@ -63,18 +64,6 @@ double max_energy_error(Session &s, int nsteps, int every = 1)
   }
   return worst;
 }
-
-// n rows of 3 doubles, zeroed, as double ** for compute_dg()
-struct Rows {
-  explicit Rows(int n) : buf(3 * n, 0.0), rows(n)
-  {
-    for (int i = 0; i < n; i++) rows[i] = &buf[3 * i];
-  }
-  double **data() { return rows.data(); }
-  double *operator[](int i) { return rows[i]; }
-  std::vector<double> buf;
-  std::vector<double *> rows;
-};
 
 const char *const DG_PAIR_STYLES[] = {"lj/cut/dg", "morse/dg", "coul/dsf/dg",
                                       "lj/cut/coul/dsf/dg"};

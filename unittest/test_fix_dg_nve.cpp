@@ -33,6 +33,7 @@
 #include <string>
 #include <vector>
 
+using geomint_test::Rows;
 using geomint_test::Session;
 using geomint_test::lj_liquid;
 
@@ -232,18 +233,6 @@ TEST(FixDGNVE, DGStylesHaveTheParentEnergies)
   // (the longer lists of lj/cut/dg sum the same pairs in another order)
   EXPECT_NEAR(lj[0], lj[1], 1e-12 * std::fabs(lj[0]));
 }
-
-// n rows of 3 doubles, zeroed, as double ** for compute_dg()
-struct Rows {
-  explicit Rows(int n) : buf(3 * n, 0.0), rows(n)
-  {
-    for (int i = 0; i < n; i++) rows[i] = &buf[3 * i];
-  }
-  double **data() { return rows.data(); }
-  double *operator[](int i) { return rows[i]; }
-  std::vector<double> buf;
-  std::vector<double *> rows;
-};
 
 // the discrete force at q' = q equals the force of compute()
 void expect_bonded_dg_is_force(bool opls)
