@@ -14,6 +14,7 @@
 #include "neigh_list.h"
 #include "neighbor.h"
 
+#include "dg_pair.h"
 #include "dg_style.h"
 #include "geomint/dg_radial.h"
 
@@ -49,6 +50,21 @@ inline void dg_dsf_continuous_energy(LAMMPS *lmp, const NeighList *list, double 
     }
   }
 }
+
+// pair coul/dsf/dg and lj/cut/coul/dsf/dg: DGPair with the parent's compute()
+// reporting the continuous energy
+template <class Parent> class DGPairDSF : public DGPair<Parent> {
+ public:
+  using DGPair<Parent>::DGPair;
+
+  void compute(int eflag, int vflag) override
+  {
+    DGPair<Parent>::compute(eflag, vflag);
+    dg_dsf_continuous_energy(this->lmp, this->list, this->cut_coulsq,
+                             geomint::dg::dsf_continuity_shift(this->alpha, this->cut_coul),
+                             this->eflag_global, this->eflag_atom, this->eng_coul, this->eatom);
+  }
+};
 
 // The Coulomb part of the discrete gradient of both styles: the parents'
 // energy less qq * cshift inside the cutoff, its quotient, and the constant

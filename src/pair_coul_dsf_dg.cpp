@@ -5,7 +5,8 @@
    qq/r for special pairs), lib/geomint/dg_radial.h.  A pair that crosses the
    cutoff within a step uses V = 0 beyond it.
 
-   compute() is pair coul/dsf's; the neighbor-list margin is dg_pair.h's.
+   compute() is pair coul/dsf's with the energy made continuous at the cutoff
+   (dg_dsf.h); the neighbor-list margin is dg_pair.h's.
 ------------------------------------------------------------------------- */
 
 #include "pair_coul_dsf_dg.h"
@@ -19,14 +20,6 @@
 #include <cmath>
 
 using namespace LAMMPS_NS;
-
-void PairCoulDSFDG::compute(int eflag, int vflag)
-{
-  DGPair::compute(eflag, vflag);
-  dg_dsf_continuous_energy(lmp, list, cut_coulsq,
-                           geomint::dg::dsf_continuity_shift(alpha, cut_coul),
-                           eflag_global, eflag_atom, eng_coul, eatom);
-}
 
 void PairCoulDSFDG::pair_dg(double **xold, double **xnew, double **fdg, double &vnew,
                             double &vold)

@@ -11,24 +11,21 @@ PairStyle(coul/dsf/dg,PairCoulDSFDG);
 #ifndef GEOMINT_PAIR_COUL_DSF_DG_H
 #define GEOMINT_PAIR_COUL_DSF_DG_H
 
-#include "dg_pair.h"
+#include "dg_dsf.h"
 #include "pair_coul_dsf.h"
 
 namespace LAMMPS_NS {
 
-class PairCoulDSFDG : public DGPair<PairCoulDSF> {
+class PairCoulDSFDG : public DGPairDSF<PairCoulDSF> {
  public:
   // pair_style coul/dsf/dg alpha Rc; pair_coeff I J (the cutoff is global)
   PairCoulDSFDG(class LAMMPS *lmp) :
-      DGPair<PairCoulDSF>(lmp, "coul/dsf/dg",
+      DGPairDSF<PairCoulDSF>(lmp, "coul/dsf/dg",
                           {{"alpha", "damping parameter", DGCutoffArg::PARAMETER},
                            {"Rc", "cutoff", DGCutoffArg::CUTOFF, false, false, false}},
                           0)
   {
   }
-
-  // the parent's compute(), with the energy made continuous at the cutoff (dg_dsf.h)
-  void compute(int, int) override;
 
  protected:
   void pair_dg(double **, double **, double **, double &, double &) override;

@@ -23,14 +23,6 @@
 
 using namespace LAMMPS_NS;
 
-void PairLJCutCoulDSFDG::compute(int eflag, int vflag)
-{
-  DGPair::compute(eflag, vflag);
-  dg_dsf_continuous_energy(lmp, list, cut_coulsq,
-                           geomint::dg::dsf_continuity_shift(alpha, cut_coul),
-                           eflag_global, eflag_atom, eng_coul, eatom);
-}
-
 void PairLJCutCoulDSFDG::pair_dg(double **xold, double **xnew, double **fdg, double &vnew,
                                  double &vold)
 {

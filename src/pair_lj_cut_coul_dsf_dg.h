@@ -12,17 +12,17 @@ PairStyle(lj/cut/coul/dsf/dg,PairLJCutCoulDSFDG);
 #ifndef GEOMINT_PAIR_LJ_CUT_COUL_DSF_DG_H
 #define GEOMINT_PAIR_LJ_CUT_COUL_DSF_DG_H
 
-#include "dg_pair.h"
+#include "dg_dsf.h"
 #include "pair_lj_cut_coul_dsf.h"
 
 namespace LAMMPS_NS {
 
-class PairLJCutCoulDSFDG : public DGPair<PairLJCutCoulDSF> {
+class PairLJCutCoulDSFDG : public DGPairDSF<PairLJCutCoulDSF> {
  public:
   // pair_style lj/cut/coul/dsf/dg alpha Rc [Rcoul] (Rcoul global, default Rc);
   // pair_coeff I J epsilon sigma [Rc]
   PairLJCutCoulDSFDG(class LAMMPS *lmp) :
-      DGPair<PairLJCutCoulDSF>(
+      DGPairDSF<PairLJCutCoulDSF>(
           lmp, "lj/cut/coul/dsf/dg",
           {{"alpha", "damping parameter", DGCutoffArg::PARAMETER},
            {"Rc", "LJ cutoff"},
@@ -30,9 +30,6 @@ class PairLJCutCoulDSFDG : public DGPair<PairLJCutCoulDSF> {
           2)
   {
   }
-
-  // the parent's compute(), with the energy made continuous at the cutoff (dg_dsf.h)
-  void compute(int, int) override;
 
  protected:
   void pair_dg(double **, double **, double **, double &, double &) override;

@@ -11,7 +11,9 @@
 #include <gtest/gtest.h>
 #include <mpi.h>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <cstdio>
 #include <cstdlib>
 #include <unistd.h>
@@ -238,6 +240,20 @@ std::string scratch_path(const std::string &name)
   const std::string path = testing::TempDir() + "geomint_" + std::to_string(getpid()) + "_" + name;
   scratch_files().push_back(path);
   return path;
+}
+
+double max_energy_error(Session &s, int nsteps, int every)
+{
+  s.cmd("run 0");
+  const double e0 = s.equal("etotal");
+  double worst = 0.0;
+  for (int n = 0; n < nsteps; n += every) {
+    s.cmd("run " + std::to_string(every) + " pre no post no");
+    const double e = s.equal("etotal");
+    if (!std::isfinite(e)) return std::numeric_limits<double>::infinity();
+    worst = std::max(worst, std::fabs(e - e0));
+  }
+  return worst;
 }
 
 }    // namespace geomint_test

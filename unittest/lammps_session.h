@@ -61,6 +61,10 @@ double max_abs_diff(const std::vector<double> &a, const std::vector<double> &b);
 // test binary run at the same time under ctest -j, so names carry the pid
 std::string scratch_path(const std::string &name);
 
+// max |E(t) - E(0)| over nsteps more steps (etotal sampled every `every` steps
+// by 'run every pre no post no'; infinite once it is not finite)
+double max_energy_error(Session &s, int nsteps, int every = 1);
+
 // n rows of 3 doubles, zeroed, as double ** (the force buffers of compute_dg())
 struct Rows {
   explicit Rows(int n) : buf(3 * n, 0.0), rows(n)

@@ -41,29 +41,15 @@
 
 using geomint_test::Rows;
 using geomint_test::Session;
+using geomint_test::max_energy_error;
 
 namespace {
 
 constexpr double EPS = DBL_EPSILON;
 
 // ---------------------------------------------------------------------------
-// helpers (the first two as in test_fix_dg_nve.cpp)
+// helpers
 // ---------------------------------------------------------------------------
-
-// max |E(t) - E(0)| over a run, sampled every `every` steps
-double max_energy_error(Session &s, int nsteps, int every = 1)
-{
-  s.cmd("run 0");
-  const double e0 = s.equal("etotal");
-  double worst = 0.0;
-  for (int n = 0; n < nsteps; n += every) {
-    s.cmd("run " + std::to_string(every) + " pre no post no");
-    const double e = s.equal("etotal");
-    if (!std::isfinite(e)) return INFINITY;
-    worst = std::max(worst, std::fabs(e - e0));
-  }
-  return worst;
-}
 
 const char *const DG_PAIR_STYLES[] = {"lj/cut/dg", "morse/dg", "coul/dsf/dg",
                                       "lj/cut/coul/dsf/dg"};

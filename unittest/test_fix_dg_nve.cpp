@@ -35,6 +35,7 @@
 
 using geomint_test::Rows;
 using geomint_test::Session;
+using geomint_test::max_energy_error;
 using geomint_test::lj_liquid;
 
 using geomint_test::max_abs_diff;
@@ -56,19 +57,6 @@ std::string dimer(const std::string &pair, double dt)
        "pair_style " << pair << " 8.0\npair_coeff 1 1 5.0 1.0\n"
        "neigh_modify every 1 delay 0 check yes\ntimestep " << dt << "\nthermo 0\n";
   return s.str();
-}
-
-// max |E(t) - E(0)| over a run, sampled every step
-double max_energy_error(Session &s, int nsteps, int every = 1)
-{
-  s.cmd("run 0");
-  const double e0 = s.equal("etotal");
-  double worst = 0.0;
-  for (int n = 0; n < nsteps; n += every) {
-    s.cmd("run " + std::to_string(every) + " pre no post no");
-    worst = std::max(worst, std::fabs(s.equal("etotal") - e0));
-  }
-  return worst;
 }
 
 TEST(FixDGNVE, DimerEnergyIsConservedToSolverTolerance)
