@@ -260,7 +260,8 @@ TEST(DGMolecules, NewBondedStylesMatchTheirParents)
 }
 
 // every new style conserves energy under dg/nve on the molecule (with the other terms)
-TEST(DGMolecules, NewBondedStylesConserveEnergy)
+namespace {
+void expect_new_styles_conserve(int nsteps)
 {
   struct Case {
     std::string lines;
@@ -292,10 +293,22 @@ TEST(DGMolecules, NewBondedStylesConserveEnergy)
           "dg_mol_ff_butane.in\nneighbor 2.0 bin\nneigh_modify every 1 delay 0 check yes\n"
           "timestep 0.5\nthermo 0\ncreate_bonds single/improper 1 1 2 3 4\n"
           "improper_style zero\nimproper_coeff *\n" + c.lines + "\nfix 1 all dg/nve\n");
-    const EnergyRun r = energy_run(s, 1000, 10);
+    const EnergyRun r = energy_run(s, nsteps, 10);
     EXPECT_EQ(r.fails, 0.0) << c.lines;
     EXPECT_LT(r.max_rel, 1e-9) << c.lines;
   }
+}
+}    // namespace
+
+TEST(DGMolecules, NewBondedStylesConserveEnergy)
+{
+  expect_new_styles_conserve(500);
+}
+
+// the acceptance length: 10^4 steps of 0.5 fs
+TEST(DGMolecules, SlowNewBondedStylesConserveEnergyOver10000Steps)
+{
+  expect_new_styles_conserve(10000);
 }
 
 TEST(DGMolecules, BondedErrorsSayWhatToDo)
