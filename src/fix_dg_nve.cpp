@@ -63,6 +63,12 @@ using namespace FixConst;
 static const char *const STYLE = "Fix dg/nve";
 
 enum { ONFAIL_ERROR, ONFAIL_WARN, ONFAIL_IGNORE };
+enum { PRED_NONE, PRED_VERLET, PRED_EXTRAPOLATE };
+
+// the per-atom state: the discrete force of the atom's last step and a flag
+// (1: it has one), the layout of its restart record
+static constexpr int NPREV = 4;
+static constexpr int PERATOM_VERSION = 1;
 enum { EXT_NONE, EXT_STYLE, EXT_FORCE };    // what fext holds
 
 // the layout of the global restart payload: 1 = [nsteps, total_iter, nfail]
@@ -103,10 +109,10 @@ double LAMMPS_NS::dg_nve_margin(LAMMPS *lmp)
 /* ---------------------------------------------------------------------- */
 
 FixDGNVE::FixDGNVE(LAMMPS *lmp, int narg, char **arg) :
-    Fix(lmp, narg, arg), tol(1e-12), round_floor(0.0), last_target(0.0), prev_inc(0.0), worst_tag(0), maxiter(50), predictor(1), maxdisp(-1.0), variant(-1),
+    Fix(lmp, narg, arg), tol(1e-12), round_floor(0.0), last_target(0.0), prev_inc(0.0), worst_tag(0), maxiter(50), predictor(PRED_EXTRAPOLATE), maxdisp(-1.0), variant(-1),
     onfail(ONFAIL_ERROR), dtv(0.0), dtf(0.0), last_iter(0), last_inc(0.0), last_maxdisp(0.0),
     last_energy_error(0.0), nsteps(0), total_iter(0), nfail(0), nmax(0), xold(nullptr),
-    vold(nullptr), fdg(nullptr), gcur(nullptr), rcur(nullptr), gprev(nullptr), rprev(nullptr),
+    vold(nullptr), fdg(nullptr), fprev(nullptr), gcur(nullptr), rcur(nullptr), gprev(nullptr), rprev(nullptr),
     anderson(1), newton_solver(0), krylov(10), ktol(1e-3), ext_active(0), ext_state(EXT_NONE),
     fext(nullptr), nmax_ext(0), work(0.0), rev_buf(nullptr), built_nlocal(-1), built_nghost(-1),
     built_boxlo{0.0, 0.0, 0.0}, built_boxhi{0.0, 0.0, 0.0}, built_corners{}
@@ -158,9 +164,11 @@ FixDGNVE::FixDGNVE(LAMMPS *lmp, int narg, char **arg) :
       if (!(ktol > 0.0 && ktol < 1.0))
         error->all(FLERR, "{}: ktol must be between 0 and 1 (got {})", STYLE, val);
     } else if (kw == "predictor") {
-      if (strcmp(val, "verlet") == 0) predictor = 1;
-      else if (strcmp(val, "none") == 0) predictor = 0;
-      else error->all(FLERR, "{}: predictor must be verlet or none (got {})", STYLE, val);
+      if (strcmp(val, "extrapolate") == 0) predictor = PRED_EXTRAPOLATE;
+      else if (strcmp(val, "verlet") == 0) predictor = PRED_VERLET;
+      else if (strcmp(val, "none") == 0) predictor = PRED_NONE;
+      else error->all(FLERR, "{}: predictor must be extrapolate, verlet or none (got {})", STYLE,
+                      val);
     } else if (kw == "maxdisp") {
       maxdisp = utils::numeric(FLERR, val, false, lmp);
       if (!(maxdisp > 0.0)) error->all(FLERR, "{}: maxdisp must be > 0 (got {})", STYLE, val);
@@ -183,11 +191,23 @@ FixDGNVE::FixDGNVE(LAMMPS *lmp, int narg, char **arg) :
   }
   // default: half the neighbor skin (the margin of the pair lists is 2 maxdisp)
   if (maxdisp < 0.0) maxdisp = 0.5 * neighbor->skin;
+
+  // the last step's discrete force of each atom, for the extrapolating
+  // predictor: it migrates with the atom and is in restart files
+  restart_peratom = 1;
+  create_attribute = 1;
+  grow_arrays(atom->nmax);
+  atom->add_callback(Atom::GROW);
+  atom->add_callback(Atom::RESTART);
+  for (int i = 0; i < atom->nlocal; i++) set_arrays(i);
 }
 
 FixDGNVE::~FixDGNVE()
 {
   if (copymode) return;    // a Kokkos functor's copy owns nothing
+  atom->delete_callback(id, Atom::GROW);
+  atom->delete_callback(id, Atom::RESTART);
+  memory->destroy(fprev);
   delete[] extlist;
   memory->destroy(fext);
   memory->destroy(xold);
@@ -625,14 +645,30 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
     ke_old += m * (v[i][0] * v[i][0] + v[i][1] * v[i][1] + v[i][2] * v[i][2]);
   }
 
-  // predictor: the Verlet position (f holds the force at x^n; the kick gave F_ext),
-  // or x^n + dt v^n where f belongs to other atoms (the solution does not depend on it)
-  const int use_force = forces_known ? predictor : 0;
+  // predictor (the solution does not depend on it, only the iteration count):
+  //   extrapolate: x^n + dt (v^n + dtfm (2 f^n - fbar^{n-1})), fbar at the step's
+  //                middle extrapolated from the force at x^n and the last step's
+  //                discrete force (about the middle of the step before); the
+  //                Verlet position for an atom without a last step
+  //   verlet:      x^n + dt (v^n + dtfm f^n)
+  //   none:        x^n + dt v^n
+  // (f holds the styles' force at x^n, the kick gave F_ext).  Where f belongs to
+  // other atoms (they changed places since the last step) the last step's fbar,
+  // which migrates with the atom, stands in for it.
   for (int i = 0; i < nlocal; i++) {
     const double dtfm = dtf / (rmass ? rmass[i] : mass[type[i]]);
+    const bool has_prev = fprev[i][3] != 0.0;
     for (int d = 0; d < 3; d++) {
-      const double fsty = kicked ? f[i][d] - fext[i][d] : f[i][d];
-      x[i][d] = xold[i][d] + dtv * (vold[i][d] + use_force * dtfm * fsty);
+      double fpred = 0.0;
+      if (predictor != PRED_NONE) {
+        if (forces_known) {
+          fpred = kicked ? f[i][d] - fext[i][d] : f[i][d];
+          if (predictor == PRED_EXTRAPOLATE && has_prev) fpred = 2.0 * fpred - fprev[i][d];
+        } else if (has_prev) {
+          fpred = fprev[i][d];
+        }
+      }
+      x[i][d] = xold[i][d] + dtv * (vold[i][d] + dtfm * fpred);
     }
   }
 
@@ -654,9 +690,12 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
   const bool converged = iter <= maxiter;
   if (!converged) iter = maxiter;
 
-  // velocities with the same discrete force as the last position update
+  // velocities with the same discrete force as the last position update; that
+  // force is kept for the next step's predictor
   double disp_local = 0.0, ke_new = 0.0;
   for (int i = 0; i < nlocal; i++) {
+    for (int d = 0; d < 3; d++) fprev[i][d] = fdg[i][d];
+    fprev[i][3] = 1.0;
     const double m = rmass ? rmass[i] : mass[type[i]];
     const double dtfm = dtf / m;
     double d2 = 0.0;
@@ -1029,7 +1068,72 @@ void FixDGNVE::unpack_reverse_comm(int n, int *list, double *buf)
   geomint_comm::unpack_reverse3(rev_buf, n, list, buf);
 }
 
+/* ----------------------------------------------------------------------
+   per-atom state: the last step's discrete force (the predictor's)
+------------------------------------------------------------------------- */
+
+void FixDGNVE::grow_arrays(int nmax_new)
+{
+  memory->grow(fprev, nmax_new, NPREV, "dg/nve:fprev");
+}
+
+void FixDGNVE::copy_arrays(int i, int j, int /*delflag*/)
+{
+  for (int k = 0; k < NPREV; k++) fprev[j][k] = fprev[i][k];
+}
+
+// an atom created after the fix (create_atoms, fix deposit): no last step yet
+void FixDGNVE::set_arrays(int i)
+{
+  for (int k = 0; k < NPREV; k++) fprev[i][k] = 0.0;
+}
+
+int FixDGNVE::pack_exchange(int i, double *buf)
+{
+  for (int k = 0; k < NPREV; k++) buf[k] = fprev[i][k];
+  return NPREV;
+}
+
+int FixDGNVE::unpack_exchange(int nlocal, double *buf)
+{
+  for (int k = 0; k < NPREV; k++) fprev[nlocal][k] = buf[k];
+  return NPREV;
+}
+
+// record [size, version, fbar x y z, flag]: the continued run takes the same
+// predictor, so that it follows the uninterrupted one bitwise on one rank
+int FixDGNVE::pack_restart(int i, double *buf)
+{
+  buf[0] = NPREV + 2;
+  buf[1] = PERATOM_VERSION;
+  for (int k = 0; k < NPREV; k++) buf[2 + k] = fprev[i][k];
+  return NPREV + 2;
+}
+
+void FixDGNVE::unpack_restart(int nlocal, int nth)
+{
+  double **extra = atom->extra;
+  int m = 0;
+  for (int i = 0; i < nth; i++) m += static_cast<int>(extra[nlocal][m]);
+  if (static_cast<int>(extra[nlocal][m]) != NPREV + 2 || extra[nlocal][m + 1] != PERATOM_VERSION)
+    geomint_restart::refuse_peratom(lmp, STYLE, id, &extra[nlocal][m], PERATOM_VERSION, NPREV,
+                                    "Use the GEOMINT that wrote it, or a new fix ID to start the "
+                                    "fix afresh");
+  for (int k = 0; k < NPREV; k++) fprev[nlocal][k] = extra[nlocal][m + 2 + k];
+}
+
+int FixDGNVE::size_restart(int /*nlocal*/)
+{
+  return NPREV + 2;
+}
+
+int FixDGNVE::maxsize_restart()
+{
+  return NPREV + 2;
+}
+
 double FixDGNVE::memory_usage()
 {
-  return 21.0 * nmax * sizeof(double) + 3.0 * nmax_ext * sizeof(double);
+  return 21.0 * nmax * sizeof(double) + 3.0 * nmax_ext * sizeof(double) +
+      static_cast<double>(atom->nmax) * NPREV * sizeof(double);
 }

@@ -40,6 +40,15 @@ class FixDGNVE : public Fix {
   void restart(char *) override;
   void *extract(const char *, int &) override;
   int pack_reverse_comm(int, int, double *) override;
+  void grow_arrays(int) override;
+  void copy_arrays(int, int, int) override;
+  void set_arrays(int) override;
+  int pack_exchange(int, double *) override;
+  int unpack_exchange(int, double *) override;
+  int pack_restart(int, double *) override;
+  void unpack_restart(int, int) override;
+  int size_restart(int) override;
+  int maxsize_restart() override;
   void unpack_reverse_comm(int, int *, double *) override;
   double memory_usage() override;
 
@@ -51,7 +60,7 @@ class FixDGNVE : public Fix {
   double prev_inc;     // the increment of the iteration before (this step)
   tagint worst_tag;    // a step that did not converge: the atom whose position moved most
   int maxiter;
-  int predictor;       // 1 = Verlet predictor, 0 = start from x^n
+  int predictor;       // PRED_EXTRAPOLATE, PRED_VERLET or PRED_NONE
   double maxdisp;      // largest allowed displacement in one step
   int variant;         // -1 = each style's own, else geomint::dg::Variant for all
   int onfail;          // ONFAIL_ERROR, ONFAIL_WARN, ONFAIL_IGNORE
@@ -67,6 +76,7 @@ class FixDGNVE : public Fix {
 
   int nmax;
   double **xold, **vold, **fdg;
+  double **fprev;    // per atom: the discrete force of its last step, and 1 if it has one
   double **gcur, **rcur, **gprev, **rprev;    // Anderson mixing: G(u) and G(u) - u, now and before
   int anderson;                                // 1: Anderson(1) mixing, 0: plain fixed point
   int newton_solver;                           // 1: Jacobian-free Newton-Krylov (GMRES)
