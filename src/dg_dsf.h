@@ -64,6 +64,17 @@ template <class Parent> class DGPairDSF : public DGPair<Parent> {
                              geomint::dg::dsf_continuity_shift(this->alpha, this->cut_coul),
                              this->eflag_global, this->eflag_atom, this->eng_coul, this->eatom);
   }
+
+  // the pair energy of compute(): the parent's less the continuity shift
+  double single(int i, int j, int itype, int jtype, double rsq, double factor_coul,
+                double factor_lj, double &fforce) override
+  {
+    double e = DGPair<Parent>::single(i, j, itype, jtype, rsq, factor_coul, factor_lj, fforce);
+    if (rsq < this->cut_coulsq)
+      e -= this->force->qqrd2e * this->atom->q[i] * this->atom->q[j] *
+          geomint::dg::dsf_continuity_shift(this->alpha, this->cut_coul);
+    return e;
+  }
 };
 
 // The Coulomb part of the discrete gradient of both styles: the parents'

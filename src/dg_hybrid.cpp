@@ -4,30 +4,76 @@
 
 #include "dg_hybrid.h"
 
+#include "angle_hybrid.h"
+#include "bond_hybrid.h"
+#include "dihedral_hybrid.h"
+#include "improper_hybrid.h"
+
 #include "error.h"
 #include "lammps.h"
 #include "neighbor.h"
 
 using namespace LAMMPS_NS;
 
-static const char *const KIND_NAME[] = {"bond", "angle", "dihedral", "improper"};
+// The type -> sub-style map of the bonded hybrid styles is private in LAMMPS
+// 29Sep2021 and protected later, and only it knows the sub-style of a type
+// (bond_coeff * A ... then bond_coeff 2 B ..., or bond_coeff 2 none, leave the
+// sub-styles' own setflag set).  The names in an explicit template
+// instantiation are not access-checked, so a member pointer to it can be taken
+// there once, for every LAMMPS version.
+namespace {
+template <class Tag> struct MemberPointer {
+  static typename Tag::type value;
+};
+template <class Tag> typename Tag::type MemberPointer<Tag>::value;
+template <class Tag, typename Tag::type P> struct MemberPointerSetter {
+  MemberPointerSetter() { MemberPointer<Tag>::value = P; }
+  static MemberPointerSetter instance;
+};
+template <class Tag, typename Tag::type P>
+MemberPointerSetter<Tag, P> MemberPointerSetter<Tag, P>::instance;
 
-DGBondedHybrid::DGBondedHybrid(LAMMPS *lmp_in, Kind kind_in, int ntypes,
-                               const std::vector<DGStyle *> &subs_in,
-                               const std::vector<int *> &setflag,
-                               const std::vector<std::string> &names) :
+struct BondMap {
+  using type = int *BondHybrid::*;
+};
+struct AngleMap {
+  using type = int *AngleHybrid::*;
+};
+struct DihedralMap {
+  using type = int *DihedralHybrid::*;
+};
+struct ImproperMap {
+  using type = int *ImproperHybrid::*;
+};
+}    // namespace
+template struct MemberPointerSetter<BondMap, &BondHybrid::map>;
+template struct MemberPointerSetter<AngleMap, &AngleHybrid::map>;
+template struct MemberPointerSetter<DihedralMap, &DihedralHybrid::map>;
+template struct MemberPointerSetter<ImproperMap, &ImproperHybrid::map>;
+
+const int *LAMMPS_NS::dg_hybrid_type_map(BondHybrid *h)
+{
+  return h->*MemberPointer<BondMap>::value;
+}
+const int *LAMMPS_NS::dg_hybrid_type_map(AngleHybrid *h)
+{
+  return h->*MemberPointer<AngleMap>::value;
+}
+const int *LAMMPS_NS::dg_hybrid_type_map(DihedralHybrid *h)
+{
+  return h->*MemberPointer<DihedralMap>::value;
+}
+const int *LAMMPS_NS::dg_hybrid_type_map(ImproperHybrid *h)
+{
+  return h->*MemberPointer<ImproperMap>::value;
+}
+
+DGBondedHybrid::DGBondedHybrid(LAMMPS *lmp_in, Kind kind_in, const int *map, int ntypes,
+                               const std::vector<DGStyle *> &subs_in) :
     lmp(lmp_in), kind(kind_in), subs(subs_in), style_of_type(ntypes + 1, -1)
 {
   for (int t = 1; t <= ntypes; t++)
-    for (size_t m = 0; m < subs.size(); m++) {
-      if (!setflag[m] || !setflag[m][t]) continue;
-      if (style_of_type[t] >= 0)
-        lmp->error->all(FLERR, "Fix dg/nve: {} type {} has coefficients in the hybrid sub-styles "
-                        "{} and {}, so its sub-style is ambiguous; give each type one sub-style "
-                        "(a new {}_style hybrid command resets them)", KIND_NAME[kind], t,
-                        names[style_of_type[t]], names[m], KIND_NAME[kind]);
-      style_of_type[t] = static_cast<int>(m);
-    }
+    if (map && map[t] >= 0 && map[t] < static_cast<int>(subs.size())) style_of_type[t] = map[t];
 }
 
 void DGBondedHybrid::compute_dg(double **xold, double **xnew, double **fdg, double &vnew,

@@ -5,8 +5,8 @@
    fix dg/nve itself).  The hybrid's own per-sub-style lists are rebuilt only
    in its compute() on reneighboring steps, and fix dg/nve may rebuild the
    neighbor lists itself between runs, so the terms are sorted here from
-   Neighbor's full list at each call; the type of each sub-style is read from
-   the sub-styles' setflag (a type with sub-style none or zero has no DG).
+   Neighbor's full list at each call; the sub-style of each type is the
+   hybrid's own map (a type with sub-style none or zero has no DG).
 ------------------------------------------------------------------------- */
 
 #ifndef GEOMINT_DG_HYBRID_H
@@ -23,10 +23,10 @@ class DGBondedHybrid : public DGStyle {
  public:
   enum Kind { BOND, ANGLE, DIHEDRAL, IMPROPER };
 
-  // subs[m]: the DG style of sub-style m, or nullptr where it has no forces
-  // (zero); setflag[m]: its setflag array; names: the sub-styles, for errors
-  DGBondedHybrid(LAMMPS *lmp, Kind kind, int ntypes, const std::vector<DGStyle *> &subs,
-                 const std::vector<int *> &setflag, const std::vector<std::string> &names);
+  // map: the hybrid's sub-style of each type (dg_hybrid_type_map, -1: none);
+  // subs[m]: the DG style of sub-style m, or nullptr where it has no forces (zero)
+  DGBondedHybrid(LAMMPS *lmp, Kind kind, const int *map, int ntypes,
+                 const std::vector<DGStyle *> &subs);
 
   void compute_dg(double **xold, double **xnew, double **fdg, double &vnew,
                   double &vold) override;
@@ -42,6 +42,12 @@ class DGBondedHybrid : public DGStyle {
   std::vector<int> style_of_type;    // sub-style of each type (-1: none)
   std::vector<int *> rows;           // the terms of one sub-style (scratch)
 };
+
+// the type -> sub-style map of a bonded hybrid style (index into its styles, -1: none)
+const int *dg_hybrid_type_map(class BondHybrid *);
+const int *dg_hybrid_type_map(class AngleHybrid *);
+const int *dg_hybrid_type_map(class DihedralHybrid *);
+const int *dg_hybrid_type_map(class ImproperHybrid *);
 
 }    // namespace LAMMPS_NS
 

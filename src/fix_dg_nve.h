@@ -14,6 +14,7 @@ FixStyle(dg/nve,FixDGNVE);
 #include "fix.h"
 
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace LAMMPS_NS {
@@ -58,6 +59,7 @@ class FixDGNVE : public Fix {
   double round_floor;  // increment at the round-off floor of the positions (this step)
   double last_target;  // the increment the last iteration had to reach
   double prev_inc;     // the increment of the iteration before (this step)
+  int stall_count;     // iterations in a row whose tiny increment did not decrease
   tagint worst_tag;    // a step that did not converge: the atom whose position moved most
   int maxiter;
   int predictor;       // PRED_EXTRAPOLATE, PRED_VERLET or PRED_NONE
@@ -68,6 +70,8 @@ class FixDGNVE : public Fix {
   double dtv, dtf;
   std::vector<DGStyle *> dgstyles;    // the active DG force styles
   std::vector<std::shared_ptr<DGBondedHybrid>> hybrids;    // bonded hybrid styles (dgstyles)
+  // per DG style: the special lj and coul factors of its pair hybrid sub-style, or null
+  std::vector<std::pair<double *, double *>> dg_special;
 
   // per-step statistics
   int last_iter;

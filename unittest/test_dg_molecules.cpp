@@ -311,6 +311,43 @@ TEST(DGMolecules, SlowNewBondedStylesConserveEnergyOver10000Steps)
   expect_new_styles_conserve(10000);
 }
 
+// ways LAMMPS users set up styles that fix dg/nve must follow exactly (found in
+// review): a hybrid type given to one sub-style with * and then to another, or
+// to none (the sub-styles' own setflag stays set; only the hybrid's map
+// knows); a charmm phase of 180 with the distance DG; a pair hybrid
+// sub-style with its own special factors; newton off
+TEST(DGMolecules, HybridReassignmentSpecialOverridesAndNewtonOffConserveEnergy)
+{
+  const std::string base = "units real\natom_style full\natom_modify map array\nboundary p p p\n"
+                           "read_data " + DECKS + "dg_mol_butane.data\nvariable s string /dg\n"
+                           "variable pair string dsf\ninclude " + DECKS + "dg_mol_ff_butane.in\n"
+                           "neighbor 2.0 bin\nneigh_modify every 1 delay 0 check yes\n"
+                           "timestep 0.5\nthermo 0\n";
+  struct Case {
+    std::string before, after;
+  };
+  const std::vector<Case> cases = {
+      {"", "angle_style hybrid harmonic/dg cosine/dg\nangle_coeff * harmonic/dg 37.5 110.7\n"
+           "angle_coeff 1 cosine/dg 5.0\nangle_coeff 3 harmonic/dg 58.35 112.7\n"
+           "angle_coeff 2 cosine/dg 5.0\nangle_coeff 2 none\nfix 1 all dg/nve"},
+      {"", "dihedral_style charmm/dg\ndihedral_coeff * 0.6 2 180 0.0\nfix 1 all dg/nve dg sym"},
+      {"", "pair_style hybrid/overlay lj/cut/dg 10.0 coul/dsf/dg 0.2 10.0\n"
+           "pair_coeff 1*2 1*2 lj/cut/dg 0.066 3.5\npair_coeff 3 3 lj/cut/dg 0.030 2.5\n"
+           "pair_coeff 1*2 3 lj/cut/dg 0.0445 2.958\npair_coeff * * coul/dsf/dg\n"
+           "pair_modify pair lj/cut/dg shift yes\n"
+           "pair_modify pair coul/dsf/dg special coul 0.0 0.0 1.0\nfix 1 all dg/nve"},
+      {"newton off\n", "fix 1 all dg/nve"},
+  };
+  for (const Case &c : cases) {
+    SCOPED_TRACE(c.before + c.after);
+    Session s;
+    s.cmd(c.before + base + c.after + "\n");
+    const EnergyRun r = energy_run(s, 500, 10);
+    EXPECT_EQ(r.fails, 0.0);
+    EXPECT_LT(r.max_rel, 1e-9);
+  }
+}
+
 TEST(DGMolecules, BondedErrorsSayWhatToDo)
 {
   struct Case {
