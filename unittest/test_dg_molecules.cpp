@@ -92,14 +92,12 @@ TEST(DGMolecules, AllAtomButaneAndWaterConserveEnergy)
 
 // 10^4 steps: 1e-9 at every step size where Verlet keeps max |E - E0| below 1e-3
 // of <KE> (unittest/decks/dg_mol_README.md: butane up to 0.3 fs, water up to
-// 0.2 fs); beyond them, up to 4-10 times Verlet's step, convergence at every step
-// and 5e-9 (the drift of the solver tolerance, 1.5e-9 measured for water at 1 fs)
+// 0.2 fs) and beyond them, up to 4-10 times Verlet's step (measured: at most
+// 1.7e-10, water at 1 fs with 12.1 iterations per step)
 TEST(DGMolecules, SlowAllAtomButaneAndWaterConserveEnergyOver10000Steps)
 {
-  for (double dt : {0.25, 0.3}) expect_molecule_conserves("butane", dt, 10000, 1e-9);
-  for (double dt : {0.1, 0.2}) expect_molecule_conserves("water", dt, 10000, 1e-9);
-  for (const char *sys : {"butane", "water"})
-    for (double dt : {0.5, 1.0}) expect_molecule_conserves(sys, dt, 10000, 5e-9);
+  for (double dt : {0.25, 0.3, 0.5, 1.0}) expect_molecule_conserves("butane", dt, 10000, 1e-9);
+  for (double dt : {0.1, 0.2, 0.5, 1.0}) expect_molecule_conserves("water", dt, 10000, 1e-9);
 }
 
 // Verlet at the same 1 fs is visibly worse (the reason to use DG at all)
