@@ -1171,22 +1171,19 @@ int FixBagogab::pack_restart(int i, double *buf)
 
 void FixBagogab::unpack_restart(int nlocal, int nth)
 {
-  double **extra = atom->extra;
-  int m = 0;
-  for (int i = 0; i < nth; i++) m += static_cast<int>(extra[nlocal][m]);
-  const int size = static_cast<int>(extra[nlocal][m]);
+  const double *record = geomint_restart::peratom_record(lmp, nlocal, nth);
+  const int size = static_cast<int>(record[0]);
+  int first = 2;      // where the values start
   if (size == 4) {    // legacy version 1
-    m++;
-  } else if (size == 5 && extra[nlocal][m + 1] == PERATOM_VERSION) {
-    m += 2;
-  } else {
-    geomint_restart::refuse_peratom(lmp, STYLE, id, &extra[nlocal][m], PERATOM_VERSION, 3,
+    first = 1;
+  } else if (!(size == 5 && record[1] == PERATOM_VERSION)) {
+    geomint_restart::refuse_peratom(lmp, STYLE, id, record, PERATOM_VERSION, 3,
                                     "Use the GEOMINT that wrote it, or a new fix ID to start the "
                                     "fix afresh");
   }
-  state[nlocal][0] = extra[nlocal][m++];
-  state[nlocal][2] = extra[nlocal][m++];
-  state[nlocal][3] = extra[nlocal][m++];
+  state[nlocal][0] = record[first];
+  state[nlocal][2] = record[first + 1];
+  state[nlocal][3] = record[first + 2];
   state[nlocal][1] = state[nlocal][0] > 0.0 ? 1.0 - state[nlocal][2] - state[nlocal][3] : 0.0;
 }
 

@@ -1150,14 +1150,12 @@ int FixDGNVE::pack_restart(int i, double *buf)
 
 void FixDGNVE::unpack_restart(int nlocal, int nth)
 {
-  double **extra = atom->extra;
-  int m = 0;
-  for (int i = 0; i < nth; i++) m += static_cast<int>(extra[nlocal][m]);
-  if (static_cast<int>(extra[nlocal][m]) != NPREV + 2 || extra[nlocal][m + 1] != PERATOM_VERSION)
-    geomint_restart::refuse_peratom(lmp, STYLE, id, &extra[nlocal][m], PERATOM_VERSION, NPREV,
+  const double *record = geomint_restart::peratom_record(lmp, nlocal, nth);
+  if (static_cast<int>(record[0]) != NPREV + 2 || record[1] != PERATOM_VERSION)
+    geomint_restart::refuse_peratom(lmp, STYLE, id, record, PERATOM_VERSION, NPREV,
                                     "Use the GEOMINT that wrote it, or a new fix ID to start the "
                                     "fix afresh");
-  for (int k = 0; k < NPREV; k++) fprev[nlocal][k] = extra[nlocal][m + 2 + k];
+  for (int k = 0; k < NPREV; k++) fprev[nlocal][k] = record[2 + k];
 }
 
 int FixDGNVE::size_restart(int /*nlocal*/)

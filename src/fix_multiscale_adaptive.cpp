@@ -1170,16 +1170,14 @@ int FixMultiscaleAdaptive::pack_restart(int i, double *buf)
 
 void FixMultiscaleAdaptive::unpack_restart(int nlocal, int nth)
 {
-  double **extra = atom->extra;
-  int m = 0;
-  for (int i = 0; i < nth; i++) m += static_cast<int>(extra[nlocal][m]);
-  const int size = static_cast<int>(extra[nlocal][m]);
-  if (size != nstate + 2 || extra[nlocal][m + 1] != RESTART_VERSION)
-    geomint_restart::refuse_peratom(lmp, STYLE, id, &extra[nlocal][m], RESTART_VERSION, nstate,
+  const double *record = geomint_restart::peratom_record(lmp, nlocal, nth);
+  const int size = static_cast<int>(record[0]);
+  if (size != nstate + 2 || record[1] != RESTART_VERSION)
+    geomint_restart::refuse_peratom(lmp, STYLE, id, record, RESTART_VERSION, nstate,
                                     "Define the fix with the keywords of the run that wrote the "
                                     "file (rdrag and integrate no add per-atom values), or use a "
                                     "new fix ID to start afresh");
-  for (int k = 0; k < nstate; k++) state[nlocal][k] = extra[nlocal][m + 2 + k];
+  for (int k = 0; k < nstate; k++) state[nlocal][k] = record[2 + k];
 }
 
 int FixMultiscaleAdaptive::size_restart(int /*nlocal*/)

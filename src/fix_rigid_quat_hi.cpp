@@ -627,15 +627,13 @@ int FixRigidQuatHi::pack_restart(int i, double *buf)
 
 void FixRigidQuatHi::unpack_restart(int nlocal, int nth)
 {
-  double **extra = atom->extra;
-  int m = 0;
-  for (int i = 0; i < nth; i++) m += static_cast<int>(extra[nlocal][m]);
-  const int size = static_cast<int>(extra[nlocal][m]);
-  if (size != 6 || extra[nlocal][m + 1] != PERATOM_VERSION)
-    geomint_restart::refuse_peratom(lmp, STYLE, id, &extra[nlocal][m], PERATOM_VERSION, 4,
+  const double *record = geomint_restart::peratom_record(lmp, nlocal, nth);
+  const int size = static_cast<int>(record[0]);
+  if (size != 6 || record[1] != PERATOM_VERSION)
+    geomint_restart::refuse_peratom(lmp, STYLE, id, record, PERATOM_VERSION, 4,
                                     "Use the GEOMINT that wrote it, or a new fix ID to start the "
                                     "fix afresh");
-  for (int k = 0; k < 4; k++) quat[nlocal][k] = extra[nlocal][m + 2 + k];
+  for (int k = 0; k < 4; k++) quat[nlocal][k] = record[2 + k];
 }
 
 int FixRigidQuatHi::size_restart(int /*nlocal*/)

@@ -498,10 +498,7 @@ int FixRigidQuatHiBody::pack_restart(int i, double *buf)
 
 void FixRigidQuatHiBody::unpack_restart(int nlocal, int nth)
 {
-  double **extra = atom->extra;
-  int m = 0;
-  for (int i = 0; i < nth; i++) m += static_cast<int>(extra[nlocal][m]);
-  const double *record = &extra[nlocal][m];
+  const double *record = geomint_restart::peratom_record(lmp, nlocal, nth);
   const int size = static_cast<int>(record[0]);
   const int nvalues = size_restart(nlocal) - 2;
   int first = 2;    // where the values start

@@ -17,6 +17,7 @@
 #ifndef GEOMINT_RESTART_H
 #define GEOMINT_RESTART_H
 
+#include "atom.h"
 #include "error.h"
 #include "geomint_compat.h"
 #include "lammps.h"
@@ -69,6 +70,16 @@ namespace geomint_restart {
     error->all(FLERR, "{}: the restart file holds fix {} state of an unknown layout (version {}, "
                "{} values); this GEOMINT reads version {}. {}",
                style, id, g.versioned ? g.version : 0, g.count, version, advice);
+  }
+
+  // this fix's per-atom record [size, ...] of atom `nlocal` in atom->extra: the
+  // nth of the atom's records (the arguments Fix::unpack_restart() is given)
+  inline const double *peratom_record(LAMMPS *lmp, int nlocal, int nth)
+  {
+    const double *extra = lmp->atom->extra[nlocal];
+    int m = 0;
+    for (int i = 0; i < nth; i++) m += static_cast<int>(extra[m]);
+    return extra + m;
   }
 
   // the ERROR for per-atom state of a layout this fix does not read.
