@@ -56,7 +56,6 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
-#include <map>
 
 using namespace LAMMPS_NS;
 using namespace FixConst;
@@ -78,11 +77,10 @@ enum { EXT_NONE, EXT_STYLE, EXT_FORCE };    // what fext holds
 static constexpr int RESTART_VERSION = 2;
 
 // converged(): an increment below this fraction of the step's displacement
-// that did not decrease in STALL_COUNT iterations in a row is the round-off
-// of the discrete force (on 648-atom water, STALL_COUNT 2 costs 15.6 instead
-// of 13.7 iterations per step at 1 fs)
+// that did not decrease is the round-off of the discrete force (waiting for two
+// such iterations in a row costs 15.6 instead of 13.7 iterations per step on
+// 648-atom water at 1 fs)
 static constexpr double STALL_REL = 1e-10;
-static constexpr int STALL_COUNT = 1;
 
 // fixes whose post_force() sets forces instead of adding to them: their effect
 // is no force that a kick could apply
@@ -116,10 +114,12 @@ double LAMMPS_NS::dg_nve_margin(LAMMPS *lmp)
 /* ---------------------------------------------------------------------- */
 
 FixDGNVE::FixDGNVE(LAMMPS *lmp, int narg, char **arg) :
-    Fix(lmp, narg, arg), tol(1e-12), round_floor(0.0), last_target(0.0), prev_inc(0.0), stall_count(0), worst_tag(0), maxiter(50), predictor(PRED_EXTRAPOLATE), maxdisp(-1.0), variant(-1),
+    Fix(lmp, narg, arg), tol(1e-12), xmax_local(0.0), last_target(0.0), prev_inc(0.0), worst_tag(0),
+    maxiter(50), predictor(PRED_EXTRAPOLATE), maxdisp(-1.0), variant(-1),
     onfail(ONFAIL_ERROR), dtv(0.0), dtf(0.0), last_iter(0), last_inc(0.0), last_maxdisp(0.0),
     last_energy_error(0.0), nsteps(0), total_iter(0), nfail(0), nmax(0), xold(nullptr),
-    vold(nullptr), fdg(nullptr), fprev(nullptr), gcur(nullptr), rcur(nullptr), gprev(nullptr), rprev(nullptr),
+    vold(nullptr), fdg(nullptr), fprev(nullptr), gcur(nullptr), rcur(nullptr), gprev(nullptr),
+    rprev(nullptr),
     anderson(1), newton_solver(0), krylov(10), ktol(1e-3), ext_active(0), ext_state(EXT_NONE),
     fext(nullptr), nmax_ext(0), work(0.0), rev_buf(nullptr), built_nlocal(-1), built_nghost(-1),
     built_boxlo{0.0, 0.0, 0.0}, built_boxhi{0.0, 0.0, 0.0}, built_corners{}
@@ -267,19 +267,23 @@ void FixDGNVE::init()
   }
 
   dgstyles.clear();
-  auto need = [this](auto *style, const char *kind, const char *name, const char *hint) {
-    if (!style) return;
+  dg_special.clear();
+  // returns the style's DG (null for none and zero); dg_special is kept beside dgstyles
+  auto need = [this](auto *style, const char *kind, const char *name,
+                     const char *hint) -> DGStyle * {
+    if (!style) return nullptr;
     // style zero: no forces, a zero discrete gradient (bond/angle/... none: no style)
-    if (utils::strmatch(name, "^zero")) return;
+    if (utils::strmatch(name, "^zero")) return nullptr;
     DGStyle *dg = dynamic_cast<DGStyle *>(style);
     if (!dg)
       error->all(FLERR, "{}: {} style {} has no discrete-gradient variant; use {}", STYLE, kind,
                  name, hint);
     dgstyles.push_back(dg);
+    dg_special.emplace_back(nullptr, nullptr);
+    return dg;
   };
   const char *const PAIR_HINT = "lj/cut/dg, lj/mdf/dg, morse/dg, coul/dsf/dg, lj/cut/coul/dsf/dg or zero";
   std::vector<Pair *> pairs;
-  std::map<DGStyle *, std::pair<double *, double *>> special_of;
   if (force->pair && utils::strmatch(force->pair_style, "^hybrid/scaled"))
     error->all(FLERR, "{}: pair_style hybrid/scaled is not supported (its scale factors have no "
                "discrete gradient here); use pair_style hybrid or hybrid/overlay and scale the "
@@ -289,18 +293,16 @@ void FixDGNVE::init()
     const int n = hybrid->*HybridAccess::count();
     for (int m = 0; m < n; m++) {
       Pair *sub = (hybrid->*HybridAccess::list())[m];
-      need(sub, "pair", (hybrid->*HybridAccess::names())[m], PAIR_HINT);
-      if (dynamic_cast<DGStyle *>(sub)) {
+      if (need(sub, "pair", (hybrid->*HybridAccess::names())[m], PAIR_HINT)) {
         pairs.push_back(sub);
         // pair hybrid swaps a sub-style's own special factors in around its
         // compute(); discrete_force() does the same around its compute_dg()
-        special_of[dynamic_cast<DGStyle *>(sub)] = {(hybrid->*HybridAccess::special_lj_list())[m],
-                                                    (hybrid->*HybridAccess::special_coul_list())[m]};
+        dg_special.back() = {(hybrid->*HybridAccess::special_lj_list())[m],
+                             (hybrid->*HybridAccess::special_coul_list())[m]};
       }
     }
   } else if (force->pair) {
-    need(force->pair, "pair", force->pair_style, PAIR_HINT);
-    if (dynamic_cast<DGStyle *>(force->pair)) pairs.push_back(force->pair);
+    if (need(force->pair, "pair", force->pair_style, PAIR_HINT)) pairs.push_back(force->pair);
   }
   // bonded styles, hybrid ones through their sub-styles (dg_hybrid.h)
   hybrids.clear();
@@ -327,6 +329,7 @@ void FixDGNVE::init()
     hybrids.emplace_back(
         new DGBondedHybrid(lmp, hkind, dg_hybrid_type_map(hybrid), ntypes, subs));
     dgstyles.push_back(hybrids.back().get());
+    dg_special.emplace_back(nullptr, nullptr);
   };
   const char *const BOND_HINT = "harmonic/dg, fene/dg, morse/dg or zero";
   const char *const ANGLE_HINT = "harmonic/dg, cosine/dg, cosine/squared/dg or zero";
@@ -347,12 +350,6 @@ void FixDGNVE::init()
 
   for (DGStyle *dg : dgstyles) {
     if (variant >= 0) dg->set_dg_variant(variant);
-  }
-  dg_special.clear();
-  for (DGStyle *dg : dgstyles) {
-    auto it = special_of.find(dg);
-    dg_special.push_back(it == special_of.end() ? std::make_pair<double *, double *>(nullptr, nullptr)
-                                                : it->second);
   }
   for (Pair *p : pairs) {
     DGStyle *pdg = dynamic_cast<DGStyle *>(p);
@@ -648,17 +645,17 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
   const bool kicked = ext_active && ext_state == EXT_FORCE;
 
   // x^n for owned and (current) ghost atoms, v^n; kinetic energy before
-  double ke_old = 0.0, xmax_local = 0.0;
+  // (and this rank's max |x^n|: converged() reduces it for the round-off floor)
+  double ke_old = 0.0;
+  xmax_local = 0.0;
   for (int i = 0; i < nall; i++)
     for (int d = 0; d < 3; d++) xold[i][d] = x[i][d];
-  for (int i = 0; i < nlocal; i++)
-    for (int d = 0; d < 3; d++) xmax_local = std::max(xmax_local, std::fabs(x[i][d]));
-  double xmax = 0.0;
-  MPI_Allreduce(&xmax_local, &xmax, 1, MPI_DOUBLE, MPI_MAX, world);
-  round_floor = 16.0 * std::numeric_limits<double>::epsilon() * xmax;
   for (int i = 0; i < nlocal; i++) {
     const double m = rmass ? rmass[i] : mass[type[i]];
-    for (int d = 0; d < 3; d++) vold[i][d] = v[i][d];
+    for (int d = 0; d < 3; d++) {
+      vold[i][d] = v[i][d];
+      xmax_local = std::max(xmax_local, std::fabs(x[i][d]));
+    }
     ke_old += m * (v[i][0] * v[i][0] + v[i][1] * v[i][1] + v[i][2] * v[i][2]);
   }
 
@@ -700,7 +697,6 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
   } guard{dgstyles};
   for (DGStyle *dg : dgstyles) dg->dg_step_begin(xold);
   prev_inc = std::numeric_limits<double>::infinity();
-  stall_count = 0;
 
   double inc = 0.0, vnew = 0.0, vold_sum = 0.0;
   worst_tag = 0;
@@ -767,7 +763,7 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
      max_i |G(u)_i - u_i| <= tol * max_i |G(u)_i - x^n_i|
    (components; tol is relative to the largest displacement of the step), or
    when the increment is at the round-off floor of the positions,
-   16 eps max_i |x^n_i| (round_floor, set per step), which no iteration can go
+   16 eps max_i |x^n_i| (max |x^n| reduced with the increment), which no iteration can go
    below, or when it stalls at the round-off of the discrete force (a sum of
    many pair forces that cancel: on 648-atom charged water at 1 fs the
    increment stops at 1e-13 to 5e-13 A, 3e-14 being tol 1e-12 times the
@@ -782,10 +778,10 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
 
 bool FixDGNVE::converged(int iter, double inc_local, double disp_local, double &inc)
 {
-  double local[2] = {inc_local, disp_local}, all[2];
+  double local[3] = {inc_local, disp_local, xmax_local}, all[3];
   for (double &q : local)
     if (!(q <= std::numeric_limits<double>::max())) q = std::numeric_limits<double>::infinity();
-  MPI_Allreduce(local, all, 2, MPI_DOUBLE, MPI_MAX, world);
+  MPI_Allreduce(local, all, 3, MPI_DOUBLE, MPI_MAX, world);
   inc = all[0];
   if (!(all[1] <= maxdisp) || !(inc < std::numeric_limits<double>::infinity())) {
     if (all[1] < std::numeric_limits<double>::infinity() && inc < std::numeric_limits<double>::infinity())
@@ -796,15 +792,12 @@ bool FixDGNVE::converged(int iter, double inc_local, double disp_local, double &
     error->all(FLERR, "{}: the implicit step diverged at step {}: iteration {} gave a non-finite "
                "position; reduce the timestep", STYLE, update->ntimestep, iter);
   }
-  last_target = std::max(tol * all[1], round_floor);
-  bool done = inc <= last_target;
-  // stalled at the round-off of the discrete force: the increment, already
-  // tiny, did not decrease (STALL_COUNT iterations in a row)
-  if (iter >= 2 && inc >= prev_inc && inc <= STALL_REL * all[1])
-    stall_count++;
-  else
-    stall_count = 0;
-  if (!done && stall_count >= STALL_COUNT) done = true;
+  // the round-off floor of the positions, 16 eps max |x^n| (all[2] is max |x^n|)
+  last_target = std::max(tol * all[1], 16.0 * std::numeric_limits<double>::epsilon() * all[2]);
+  // converged, or stalled at the round-off of the discrete force: the
+  // increment, already tiny, did not decrease
+  const bool done =
+      inc <= last_target || (iter >= 2 && inc >= prev_inc && inc <= STALL_REL * all[1]);
   prev_inc = inc;
   return done;
 }

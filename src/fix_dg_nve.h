@@ -56,10 +56,9 @@ class FixDGNVE : public Fix {
  protected:
   // keywords
   double tol;          // increment relative to the step's largest displacement (converged())
-  double round_floor;  // increment at the round-off floor of the positions (this step)
+  double xmax_local;   // this rank's max |x^n| (the round-off floor, in converged())
   double last_target;  // the increment the last iteration had to reach
   double prev_inc;     // the increment of the iteration before (this step)
-  int stall_count;     // iterations in a row whose tiny increment did not decrease
   tagint worst_tag;    // a step that did not converge: the atom whose position moved most
   int maxiter;
   int predictor;       // PRED_EXTRAPOLATE, PRED_VERLET or PRED_NONE
