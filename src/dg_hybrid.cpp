@@ -9,30 +9,17 @@
 #include "dihedral_hybrid.h"
 #include "improper_hybrid.h"
 
-#include "error.h"
+#include "geomint_compat.h"
 #include "lammps.h"
 #include "neighbor.h"
 
 using namespace LAMMPS_NS;
 
-// The type -> sub-style map of the bonded hybrid styles is private in LAMMPS
-// 29Sep2021 and protected later, and only it knows the sub-style of a type
-// (bond_coeff * A ... then bond_coeff 2 B ..., or bond_coeff 2 none, leave the
-// sub-styles' own setflag set).  The names in an explicit template
-// instantiation are not access-checked, so a member pointer to it can be taken
-// there once, for every LAMMPS version.
+// The type -> sub-style map of the bonded hybrid styles (private in LAMMPS
+// 29Sep2021, protected later) is the only thing that knows the sub-style of a
+// type: bond_coeff * A ... then bond_coeff 2 B ..., or bond_coeff 2 none,
+// leave the sub-styles' own setflag set.
 namespace {
-template <class Tag> struct MemberPointer {
-  static typename Tag::type value;
-};
-template <class Tag> typename Tag::type MemberPointer<Tag>::value;
-template <class Tag, typename Tag::type P> struct MemberPointerSetter {
-  MemberPointerSetter() { MemberPointer<Tag>::value = P; }
-  static MemberPointerSetter instance;
-};
-template <class Tag, typename Tag::type P>
-MemberPointerSetter<Tag, P> MemberPointerSetter<Tag, P>::instance;
-
 struct BondMap {
   using type = int *BondHybrid::*;
 };
@@ -46,10 +33,11 @@ struct ImproperMap {
   using type = int *ImproperHybrid::*;
 };
 }    // namespace
-template struct MemberPointerSetter<BondMap, &BondHybrid::map>;
-template struct MemberPointerSetter<AngleMap, &AngleHybrid::map>;
-template struct MemberPointerSetter<DihedralMap, &DihedralHybrid::map>;
-template struct MemberPointerSetter<ImproperMap, &ImproperHybrid::map>;
+template struct geomint_compat::MemberPointerSetter<BondMap, &BondHybrid::map>;
+template struct geomint_compat::MemberPointerSetter<AngleMap, &AngleHybrid::map>;
+template struct geomint_compat::MemberPointerSetter<DihedralMap, &DihedralHybrid::map>;
+template struct geomint_compat::MemberPointerSetter<ImproperMap, &ImproperHybrid::map>;
+using geomint_compat::MemberPointer;
 
 const int *LAMMPS_NS::dg_hybrid_type_map(BondHybrid *h)
 {

@@ -161,6 +161,7 @@ template <class Parent> class DGPair : public Parent, public DGStyle {
       const double *xi = xold[i];
       const double *rs = &reachsq[type[i] * n];
       const int *jlist = nl->firstneigh[i];
+      step_first[i] = step_j.data() + k;    // (step_j is not resized in this loop)
       const size_t k0 = k;
       for (int jj = 0; jj < nl->numneigh[i]; jj++) {
         const int j = jlist[jj] & NEIGHMASK;
@@ -168,12 +169,6 @@ template <class Parent> class DGPair : public Parent, public DGStyle {
         if (dx * dx + dy * dy + dz * dz < rs[type[j]]) step_j[k++] = jlist[jj];
       }
       step_num[i] = static_cast<int>(k - k0);
-    }
-    size_t off = 0;
-    for (int ii = 0; ii < nl->inum; ii++) {
-      const int i = nl->ilist[ii];
-      step_first[i] = step_j.data() + off;
-      off += step_num[i];
     }
     step_active = true;
   }

@@ -87,17 +87,31 @@ static constexpr double STALL_REL = 1e-10;
 static const char *const OVERWRITING_FIXES[] = {"setforce", "aveforce", "freeze", "lineforce",
                                                 "planeforce"};
 
+// the sub-styles of pair hybrid (protected members, geomint_compat::MemberPointer)
 namespace {
-// the sub-styles of pair hybrid (protected members, read through member pointers)
-struct HybridAccess : public PairHybrid {
-  static int PairHybrid::*count() { return &HybridAccess::nstyles; }
-  static Pair **PairHybrid::*list() { return &HybridAccess::styles; }
-  static char **PairHybrid::*names() { return &HybridAccess::keywords; }
-  // per sub-style special factors (pair_modify pair X special lj|coul ...), or null
-  static double **PairHybrid::*special_lj_list() { return &HybridAccess::special_lj; }
-  static double **PairHybrid::*special_coul_list() { return &HybridAccess::special_coul; }
+struct PairNStyles {
+  using type = int PairHybrid::*;
+};
+struct PairStyles {
+  using type = Pair **PairHybrid::*;
+};
+struct PairKeywords {
+  using type = char **PairHybrid::*;
+};
+// per sub-style special factors (pair_modify pair X special lj|coul ...), or null
+struct PairSpecialLJ {
+  using type = double **PairHybrid::*;
+};
+struct PairSpecialCoul {
+  using type = double **PairHybrid::*;
 };
 }    // namespace
+template struct geomint_compat::MemberPointerSetter<PairNStyles, &PairHybrid::nstyles>;
+template struct geomint_compat::MemberPointerSetter<PairStyles, &PairHybrid::styles>;
+template struct geomint_compat::MemberPointerSetter<PairKeywords, &PairHybrid::keywords>;
+template struct geomint_compat::MemberPointerSetter<PairSpecialLJ, &PairHybrid::special_lj>;
+template struct geomint_compat::MemberPointerSetter<PairSpecialCoul, &PairHybrid::special_coul>;
+using geomint_compat::MemberPointer;
 
 // declared in dg_style.h: the neighbor-list margin of the DG pair styles
 double LAMMPS_NS::dg_nve_margin(LAMMPS *lmp)
@@ -290,15 +304,15 @@ void FixDGNVE::init()
                "coefficients (epsilon) instead", STYLE);
   if (force->pair && utils::strmatch(force->pair_style, "^hybrid")) {
     auto *hybrid = dynamic_cast<PairHybrid *>(force->pair);
-    const int n = hybrid->*HybridAccess::count();
+    const int n = hybrid->*MemberPointer<PairNStyles>::value;
     for (int m = 0; m < n; m++) {
-      Pair *sub = (hybrid->*HybridAccess::list())[m];
-      if (need(sub, "pair", (hybrid->*HybridAccess::names())[m], PAIR_HINT)) {
+      Pair *sub = (hybrid->*MemberPointer<PairStyles>::value)[m];
+      if (need(sub, "pair", (hybrid->*MemberPointer<PairKeywords>::value)[m], PAIR_HINT)) {
         pairs.push_back(sub);
         // pair hybrid swaps a sub-style's own special factors in around its
         // compute(); discrete_force() does the same around its compute_dg()
-        dg_special.back() = {(hybrid->*HybridAccess::special_lj_list())[m],
-                             (hybrid->*HybridAccess::special_coul_list())[m]};
+        dg_special.back() = {(hybrid->*MemberPointer<PairSpecialLJ>::value)[m],
+                             (hybrid->*MemberPointer<PairSpecialCoul>::value)[m]};
       }
     }
   } else if (force->pair) {

@@ -100,6 +100,24 @@ inline int MPI_Scatterv(const void *s, const int *ns, const int *d, MPI_Datatype
 namespace LAMMPS_NS {
 namespace geomint_compat {
 
+// A non-public data member of a LAMMPS class (the members GEOMINT reads are
+// private in some LAMMPS versions and protected in others), read through a
+// member pointer taken in an explicit template instantiation, whose names are
+// not access-checked.  Once, at namespace scope in one .cpp file:
+//   struct BondMap { using type = int *BondHybrid::*; };
+//   template struct geomint_compat::MemberPointerSetter<BondMap, &BondHybrid::map>;
+// then obj->*geomint_compat::MemberPointer<BondMap>::value is the member.
+template <class Tag> struct MemberPointer {
+  static typename Tag::type value;
+};
+template <class Tag> typename Tag::type MemberPointer<Tag>::value;
+template <class Tag, typename Tag::type P> struct MemberPointerSetter {
+  MemberPointerSetter() { MemberPointer<Tag>::value = P; }
+  static MemberPointerSetter instance;
+};
+template <class Tag, typename Tag::type P>
+MemberPointerSetter<Tag, P> MemberPointerSetter<Tag, P>::instance;
+
   // Comm::forward_comm_fix()/reverse_comm_fix() became forward_comm()/reverse_comm()
   // in lammps/lammps PR #3148 (first released in 24Mar2022).
   template <class Style> inline void forward_comm(Comm *comm, Style *style, int size = 0)
