@@ -109,10 +109,10 @@ void DGBondedHybrid::set_dg_variant(int v)
     if (s) s->set_dg_variant(v);
 }
 
-void DGBondedHybrid::dg_step_begin(double **xold)
+void DGBondedHybrid::dg_step_begin(double **xold, double reach)
 {
   for (DGStyle *s : subs)
-    if (s) s->dg_step_begin(xold);
+    if (s) s->dg_step_begin(xold, reach);
 }
 
 void DGBondedHybrid::dg_step_end()

@@ -32,7 +32,7 @@ class DGBondedHybrid : public DGStyle {
                   double &vold) override;
   bool dg_symmetric() const override;
   void set_dg_variant(int v) override;
-  void dg_step_begin(double **xold) override;
+  void dg_step_begin(double **xold, double reach) override;
   void dg_step_end() override;
 
  private:

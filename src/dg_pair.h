@@ -133,11 +133,13 @@ template <class Parent> class DGPair : public Parent, public DGStyle {
 
   double dg_margin() const override { return margin; }
 
-  // the pairs that can interact in this step: within cutoff + margin at x^n
-  // (a pair farther apart would need a relative move of more than 2 maxdisp,
-  // which the fix refuses); the list reaches cutoff + margin + skin, so this
-  // drops the skin shell (about a quarter of an LJ liquid's list)
-  void dg_step_begin(double **xold) override
+  // the pairs that can interact in this step: within cutoff + 2 reach at x^n
+  // (a pair farther apart would need a relative move of more than 2 reach;
+  // reach <= maxdisp, and margin >= 2 maxdisp); the list reaches cutoff +
+  // margin + skin, so this drops the skin shell and the unused margin (on an
+  // LJ liquid at its usual step, reach from the predictor: 0.8 of the pairs
+  // within cutoff + margin)
+  void dg_step_begin(double **xold, double reach) override
   {
     restore_true_cutsq();
     NeighList *nl = this->list;
@@ -145,7 +147,7 @@ template <class Parent> class DGPair : public Parent, public DGStyle {
     reachsq.assign(static_cast<size_t>(n) * n, 0.0);
     for (int i = 1; i < n; i++)
       for (int j = 1; j < n; j++) {
-        const double c = std::sqrt(this->cutsq[i][j]) + margin;
+        const double c = std::sqrt(this->cutsq[i][j]) + std::min(margin, 2.0 * reach);
         reachsq[i * n + j] = c * c;
       }
     const int *type = this->atom->type;

@@ -44,8 +44,11 @@ class DGStyle {
 
   // fix dg/nve brackets the iterations of one step with these: xold (owned and
   // ghost atoms) is fixed in between, so a style may prepare what depends on
-  // it alone (the pair styles keep only the pairs that can interact this step)
-  virtual void dg_step_begin(double ** /*xold*/) {}
+  // it alone.  reach (<= maxdisp of the fix) bounds how far any atom moves in
+  // the step: the pair styles keep only the pairs within cutoff + 2 reach at
+  // xold (the others are beyond the cutoff at both ends).  The fix calls it
+  // again with a larger reach if its solution moved an atom farther.
+  virtual void dg_step_begin(double ** /*xold*/, double /*reach*/) {}
   virtual void dg_step_end() {}
 };
 
@@ -141,11 +144,6 @@ struct DGPairIJ {
   bool in_old, in_new;
 };
 
-// All pairs of a half neighbor list with min(r, r') < cutoff (cutsq: the true
-// outer cutoffs): term(const DGPairIJ &, r, rn, delta, vo, vn) sets the
-// quotient and the two energies (V = 0 beyond the cutoff; a style with inner
-// cutoffs tests r and rn against them itself); forces and energy shares
-// follow newton_pair.
 // The pairs one DG evaluation visits: a half neighbor list (first, num indexed
 // by atom, as NeighList's firstneigh and numneigh), or DGPair's compaction of
 // it for one step.
@@ -161,10 +159,18 @@ inline DGPairs dg_pairs_of(const NeighList *list)
   return {list->inum, list->ilist, list->numneigh, list->firstneigh};
 }
 
-template <class Term>
-inline void dg_pair_list_ij(LAMMPS *lmp, const DGPairs &list, double **cutsq, double **xold,
+// All pairs of a half neighbor list with min(r, r') < cutoff (cutsq: the true
+// outer cutoffs), in squared distances s = r^2: term(const DGPairIJ &, q, vo, vn)
+// sets the quotient q = (V(s') - V(s)) / (s' - s) and the two energies (V = 0
+// beyond the cutoff; a style with inner cutoffs tests rsq and rnsq against
+// them itself).  The pair's DG force is q (R + R') (R = x_j - x_i): with
+// s' - s = (R' - R).(R' + R) the DG identity holds pair by pair, and it is
+// central, so momentum and angular momentum are kept.  Forces and energy
+// shares follow newton_pair.
+template <class TermSq>
+inline void dg_pair_list_sq(LAMMPS *lmp, const DGPairs &list, double **cutsq, double **xold,
                             double **xnew, double **fdg, double &vnew, double &vold,
-                            const Term &term)
+                            const TermSq &term)
 {
   const int *type = lmp->atom->type;
   const int nlocal = lmp->atom->nlocal;
@@ -175,6 +181,8 @@ inline void dg_pair_list_ij(LAMMPS *lmp, const DGPairs &list, double **cutsq, do
     const int i = list.ilist[ii];
     const int itype = type[i];
     const int *jlist = list.firstneigh[i];
+    const double *cuti = cutsq[itype];
+    double fi[3] = {0.0, 0.0, 0.0};
     for (int jj = 0; jj < list.numneigh[i]; jj++) {
       int j = jlist[jj];
       const int special = j >> SBBITS & 3;
@@ -187,26 +195,41 @@ inline void dg_pair_list_ij(LAMMPS *lmp, const DGPairs &list, double **cutsq, do
       }
       const double rsq = R[0] * R[0] + R[1] * R[1] + R[2] * R[2];
       const double rnsq = Rn[0] * Rn[0] + Rn[1] * Rn[1] + Rn[2] * Rn[2];
-      const double cutsq_ij = cutsq[itype][jtype];    // true cutoff (symmetric)
+      const double cutsq_ij = cuti[jtype];    // true cutoff (symmetric)
       if (rsq >= cutsq_ij && rnsq >= cutsq_ij) continue;
-      const double r = std::sqrt(rsq), rn = std::sqrt(rnsq);
       const DGPairIJ p{i, j, itype, jtype, special_lj[special], special_coul[special],
                        rsq, rnsq, rsq < cutsq_ij, rnsq < cutsq_ij};
-      double delta, vo, vn;
-      term(p, r, rn, delta, vo, vn);
-      double e[3];
-      geomint::dg::mean_direction(R, Rn, r, rn, e);
-      for (int d = 0; d < 3; d++) fdg[i][d] += delta * e[d];
+      double q, vo, vn;
+      term(p, q, vo, vn);
       double w = 1.0;
+      for (int d = 0; d < 3; d++) fi[d] += q * (R[d] + Rn[d]);
       if (newton_pair || j < nlocal) {
-        for (int d = 0; d < 3; d++) fdg[j][d] -= delta * e[d];
+        for (int d = 0; d < 3; d++) fdg[j][d] -= q * (R[d] + Rn[d]);
       } else {
         w = 0.5;
       }
       vnew += w * vn;
       vold += w * vo;
     }
+    for (int d = 0; d < 3; d++) fdg[i][d] += fi[d];
   }
+}
+
+// The same with terms in distances: term(const DGPairIJ &, r, rn, delta, vo,
+// vn) sets Delta = (V(r') - V(r)) / (r' - r); the force is Delta e with the
+// mean direction e = (R + R') / (r + r') (geomint::dg::mean_direction)
+template <class Term>
+inline void dg_pair_list_ij(LAMMPS *lmp, const DGPairs &list, double **cutsq, double **xold,
+                            double **xnew, double **fdg, double &vnew, double &vold,
+                            const Term &term)
+{
+  dg_pair_list_sq(lmp, list, cutsq, xold, xnew, fdg, vnew, vold,
+                  [&term](const DGPairIJ &p, double &q, double &vo, double &vn) {
+                    const double r = std::sqrt(p.rsq), rn = std::sqrt(p.rnsq);
+                    double delta;
+                    term(p, r, rn, delta, vo, vn);
+                    q = delta / (r + rn);
+                  });
 }
 
 // The same for terms of the LJ-like styles: term(itype, jtype, factor_lj, r, rn,

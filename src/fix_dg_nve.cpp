@@ -701,7 +701,13 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
   }
 
   // the styles may prepare what depends on x^n alone for the iterations (the
-  // guard ends the step for them also when an error leaves this function)
+  // guard ends the step for them also when an error leaves this function).
+  // The reach of the step, 1.5 x the predictor's largest displacement (the
+  // solution differs from the predictor by well under 1 % of the step), lets
+  // the pair styles leave out the pairs that cannot come inside the cutoff; if
+  // the solution moved an atom farther, the step is solved again from there
+  // with the whole reach maxdisp (the pairs left out were not all beyond the
+  // cutoff at both ends).
   struct StepGuard {
     std::vector<DGStyle *> &styles;
     ~StepGuard()
@@ -709,37 +715,38 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
       for (DGStyle *dg : styles) dg->dg_step_end();
     }
   } guard{dgstyles};
-  for (DGStyle *dg : dgstyles) dg->dg_step_begin(xold);
-  prev_inc = std::numeric_limits<double>::infinity();
+  double reach = std::min(maxdisp, 1.5 * max_displacement());
+  for (DGStyle *dg : dgstyles) dg->dg_step_begin(xold, reach);
 
-  double inc = 0.0, vnew = 0.0, vold_sum = 0.0;
+  double inc = 0.0, vnew = 0.0, vold_sum = 0.0, dmax = 0.0;
   worst_tag = 0;
-  int iter = newton_solver ? newton_krylov(inc, vnew, vold_sum) : fixed_point(inc, vnew, vold_sum);
-  const bool converged = iter <= maxiter;
-  if (!converged) iter = maxiter;
+  int iter = 0;
+  bool converged = true;
+  while (true) {
+    prev_inc = std::numeric_limits<double>::infinity();
+    const int n = newton_solver ? newton_krylov(inc, vnew, vold_sum) : fixed_point(inc, vnew, vold_sum);
+    converged = n <= maxiter;
+    iter += converged ? n : maxiter;
+    dmax = max_displacement();
+    if (!converged || dmax <= reach || reach >= maxdisp) break;
+    reach = maxdisp;
+    for (DGStyle *dg : dgstyles) dg->dg_step_begin(xold, reach);
+  }
 
   // velocities with the same discrete force as the last position update; that
   // force is kept for the next step's predictor
-  double disp_local = 0.0, ke_new = 0.0;
+  double ke_new = 0.0;
   for (int i = 0; i < nlocal; i++) {
     for (int d = 0; d < 3; d++) fprev[i][d] = fdg[i][d];
     fprev[i][3] = 1.0;
     const double m = rmass ? rmass[i] : mass[type[i]];
     const double dtfm = dtf / m;
-    double d2 = 0.0;
-    for (int d = 0; d < 3; d++) {
-      v[i][d] = vold[i][d] + 2.0 * dtfm * fdg[i][d];
-      d2 += (x[i][d] - xold[i][d]) * (x[i][d] - xold[i][d]);
-    }
-    disp_local = std::max(disp_local, d2);
+    for (int d = 0; d < 3; d++) v[i][d] = vold[i][d] + 2.0 * dtfm * fdg[i][d];
     ke_new += m * (v[i][0] * v[i][0] + v[i][1] * v[i][1] + v[i][2] * v[i][2]);
   }
   double local[5] = {ke_old, ke_new, vold_sum, vnew, dke_open}, global[5];
   MPI_Allreduce(local, global, 5, MPI_DOUBLE, MPI_SUM, world);
   work += global[4];
-  double dmax = 0.0;
-  MPI_Allreduce(&disp_local, &dmax, 1, MPI_DOUBLE, MPI_MAX, world);
-  dmax = std::sqrt(dmax);
 
   last_iter = iter;
   last_inc = inc;
@@ -769,6 +776,24 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
                      "(last increment {:.3g} > {:.3g} = tol {:.3g} x the step's largest "
                      "displacement)", STYLE, maxiter, update->ntimestep, inc, last_target, tol);
   }
+}
+
+/* ----------------------------------------------------------------------
+   the largest displacement |x - x^n| of an atom (all ranks)
+------------------------------------------------------------------------- */
+
+double FixDGNVE::max_displacement()
+{
+  double **x = atom->x;
+  double d2max = 0.0;
+  for (int i = 0; i < atom->nlocal; i++) {
+    double d2 = 0.0;
+    for (int d = 0; d < 3; d++) d2 += (x[i][d] - xold[i][d]) * (x[i][d] - xold[i][d]);
+    d2max = std::max(d2max, d2);
+  }
+  double all = 0.0;
+  MPI_Allreduce(&d2max, &all, 1, MPI_DOUBLE, MPI_MAX, world);
+  return std::sqrt(all);
 }
 
 /* ----------------------------------------------------------------------

@@ -112,6 +112,7 @@ class FixDGNVE : public Fix {
   void discrete_force(double &vnew, double &vold_sum);
   bool converged(int iter, double inc_local, double disp_local, double &inc);
   int fixed_point(double &inc, double &vnew, double &vold_sum);
+  double max_displacement();
   int newton_krylov(double &inc, double &vnew, double &vold_sum);
 };
 

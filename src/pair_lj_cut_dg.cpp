@@ -17,22 +17,23 @@ using namespace LAMMPS_NS;
 void PairLJCutDG::pair_dg(double **xold, double **xnew, double **fdg, double &vnew,
                              double &vold)
 {
-  auto term = [this](int it, int jt, double factor, double r, double rn, bool in, bool in_new,
-                     double &delta, double &vo, double &vn) {
-    const double c12 = factor * lj3[it][jt], c6 = factor * lj4[it][jt];
-    const double off = factor * offset[it][jt];
-    const double inv = 1.0 / r, inv_n = 1.0 / rn;
-    auto energy = [&](double ri, bool inside) {
+  // in squared distances: no square root per pair
+  auto term = [this](const DGPairIJ &p, double &q, double &vo, double &vn) {
+    const double c12 = p.factor_lj * lj3[p.itype][p.jtype];
+    const double c6 = p.factor_lj * lj4[p.itype][p.jtype];
+    const double off = p.factor_lj * offset[p.itype][p.jtype];
+    const double u = 1.0 / p.rsq, w = 1.0 / p.rnsq;
+    auto energy = [&](double s_inv, bool inside) {
       if (!inside) return 0.0;
-      const double r2inv = ri * ri, r6inv = r2inv * r2inv * r2inv;
+      const double r6inv = s_inv * s_inv * s_inv;
       return r6inv * (c12 * r6inv - c6) - off;
     };
-    vo = energy(inv, in);
-    vn = energy(inv_n, in_new);
-    if (in && in_new)
-      delta = geomint::dg::lj_quotient_inv(c12, c6, inv, inv_n);    // the offset cancels
+    vo = energy(u, p.in_old);
+    vn = energy(w, p.in_new);
+    if (p.in_old && p.in_new)
+      q = geomint::dg::lj_quotient_sq(c12, c6, u, w);    // the offset cancels
     else
-      delta = (vn - vo) / (rn - r);    // crossing the cutoff: V = 0 outside (one end is 0)
+      q = (vn - vo) / (p.rnsq - p.rsq);    // crossing the cutoff: V = 0 outside (one end is 0)
   };
-  dg_pair_list(lmp, dg_pairs(), cutsq, xold, xnew, fdg, vnew, vold, term);
+  dg_pair_list_sq(lmp, dg_pairs(), cutsq, xold, xnew, fdg, vnew, vold, term);
 }

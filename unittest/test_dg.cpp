@@ -502,6 +502,27 @@ TEST(Quotients, LjAndHarmonicMatchTheNaiveQuotient)
   EXPECT_LE(worst_h, 1.0);
 }
 
+// the squared-distance form (pair lj/cut/dg): (V(s') - V(s)) / (s' - s) with
+// s = r^2 is the distance quotient over r + r', to the round-off of the two
+// (bound as in the test above, over the positive terms), also for r' = r
+TEST(Quotients, LJSquaredDistanceFormIsTheDistanceQuotientOverRPlusRn)
+{
+  std::mt19937_64 rng(105);
+  double worst = 0;
+  for (int trial = 0; trial < 20000; trial++) {
+    const double sig = log_uniform(rng, 0.5, 4.0), eps = log_uniform(rng, 0.01, 10.0);
+    const double lj1 = 4 * eps * std::pow(sig, 12), lj2 = 4 * eps * std::pow(sig, 6);
+    const double r = sig * uniform(rng, 0.8, 2.5);
+    const double rn = trial % 3 == 0 ? r : trial % 3 == 1 ? r * (1 + 1e-9) : sig * uniform(rng, 0.8, 2.5);
+    const double q = dg::lj_quotient_sq(lj1, lj2, 1.0 / (r * r), 1.0 / (rn * rn));
+    const double ref = dg::lj_quotient(lj1, lj2, r, rn) / (r + rn);
+    const double terms =
+        -lj1 * dg::inverse_power_quotient(r, rn, 12) - lj2 * dg::inverse_power_quotient(r, rn, 6);
+    worst = std::max(worst, std::fabs(q - ref) / (64 * EPS * terms / (r + rn)));
+  }
+  EXPECT_LE(worst, 1.0);
+}
+
 TEST(Quotients, AreSymmetricInTheTwoDistances)
 {
   std::mt19937_64 rng(104);

@@ -373,6 +373,37 @@ TEST(FixDGNVE, PredictorsGiveTheSameTrajectoryWithFewerIterations)
   EXPECT_LT(iters[1], iters[2]);
 }
 
+// Within a step the pair styles visit only the pairs within cutoff + 2 x the
+// step's reach (1.5 x the predictor's largest displacement).  Three atoms at
+// rest in a row, with the unshifted cutoff: A pushes B towards C, which is just
+// outside the cutoff of B.  With predictor none the predicted displacement is 0,
+// so the first solve leaves B-C out; B moves 7.8e-4 and brings C inside its
+// cutoff, where V jumps by V(2.5) = -0.0163.  The step must be solved again
+// with the pair: the energy is conserved to round-off (without the second solve
+// the jump would be missing from the dynamics and the energy off by 0.016).
+TEST(FixDGNVE, StepReachTakesInAPairThatTheSolutionBringsInside)
+{
+  for (const char *pred : {"none", "extrapolate"}) {
+    Session s;
+    s.cmd("units lj\natom_style atomic\natom_modify map array\nboundary f f f\n"
+          "region box block -10 10 -10 10 -10 10\ncreate_box 1 box\n"
+          "create_atoms 1 single 0 0 0\ncreate_atoms 1 single 0.95 0 0\n"
+          "create_atoms 1 single 3.4502 0 0\nmass 1 1.0\n"
+          "pair_style lj/cut/dg 2.5\npair_coeff 1 1 1.0 1.0\n"
+          "neigh_modify every 1 delay 0 check yes\ntimestep 0.005\nthermo 0\n"
+          "variable e equal etotal\nvariable rbc equal x[3]-x[2]\n"
+          "fix 1 all dg/nve tol 1e-13 predictor " + std::string(pred) + "\nrun 0");
+    const double e0 = s.equal("v_e");
+    EXPECT_GT(s.equal("v_rbc"), 2.5);
+    s.cmd("run 1");
+    const double e1 = s.equal("v_e");
+    std::printf("  predictor %s: r_BC %.6f, |E1 - E0| %.3e, iterations %g\n", pred,
+                s.equal("v_rbc"), std::fabs(e1 - e0), s.fix_scalar("1"));
+    EXPECT_LT(s.equal("v_rbc"), 2.5) << pred;    // the pair came inside its cutoff
+    EXPECT_LT(std::fabs(e1 - e0), 1e-11) << pred;
+  }
+}
+
 TEST(FixDGNVE, AllSolversGiveTheSameTrajectory)
 {
   const char *solvers[3] = {"fixed", "anderson", "newton"};

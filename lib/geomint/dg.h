@@ -68,6 +68,17 @@ namespace dg {
     return -a * b * (lj1 * q12 - lj2 * q6);
   }
 
+  // LJ 12-6 as a function of s = r^2, V = lj1 s^-6 - lj2 s^-3: the quotient
+  // (V(s') - V(s)) / (s' - s) from u = 1/s, w = 1/s', cancellation-free
+  // ((u^3 - w^3)/(u - w) = u^2 + uw + w^2, (u^6 - w^6)/(u - w) = that times
+  // (u^3 + w^3)).  It is Delta / (r + r'): the pair's DG force is it times
+  // (R + R'), with no square root.
+  GEOMINT_INLINE double lj_quotient_sq(double lj1, double lj2, double u, double w)
+  {
+    const double q3 = u * u + u * w + w * w;
+    return -u * w * q3 * (lj1 * (u * u * u + w * w * w) - lj2);
+  }
+
   GEOMINT_INLINE double lj_quotient(double lj1, double lj2, double r, double rn)
   {
     return lj_quotient_inv(lj1, lj2, 1.0 / r, 1.0 / rn);
