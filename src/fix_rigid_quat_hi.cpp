@@ -456,22 +456,23 @@ void FixRigidQuatHi::ou_rpy(double kT)
   for (int j = 0; j < nb; j++) {
     const int i = pack_index[j];
     double *b = &pack[static_cast<size_t>(P) * j];
-    b[0] = static_cast<double>(tag[i]);
-    for (int a = 0; a < 3; a++) b[1 + a] = x[i][a];
+    using C = RigidQuatHiCore;
+    b[C::REC_TAG] = static_cast<double>(tag[i]);
+    for (int a = 0; a < 3; a++) b[C::REC_X + a] = x[i][a];
     const double *q = sphere ? quat[i] : avec->bonus[atom->ellipsoid[i]].quat;
-    for (int a = 0; a < 4; a++) b[4 + a] = q[a];
-    b[8] = rmass[i];
-    principal_moments(i, b + 9);
-    b[12] = core->atom_radius(i);
-    for (int a = 0; a < 3; a++) b[13 + a] = rmass[i] * v[i][a];
-    load_angmom(i, b + 9, b + 16);
+    for (int a = 0; a < 4; a++) b[C::REC_Q + a] = q[a];
+    b[C::REC_MASS] = rmass[i];
+    principal_moments(i, b + C::REC_INERTIA);
+    b[C::REC_RADIUS] = core->atom_radius(i);
+    for (int a = 0; a < 3; a++) b[C::REC_P + a] = rmass[i] * v[i][a];
+    load_angmom(i, b + C::REC_INERTIA, b + C::REC_L);
   }
   const double heat = core->dense_step(pack, nb, kT, update->dt);
   for (int j = 0; j < nb; j++) {
     const int i = pack_index[j];
     const double *b = &pack[static_cast<size_t>(P) * j];
-    for (int a = 0; a < 3; a++) v[i][a] = b[13 + a] / rmass[i];
-    store_angmom(i, b + 9, b + 16);
+    for (int a = 0; a < 3; a++) v[i][a] = b[RigidQuatHiCore::REC_P + a] / rmass[i];
+    store_angmom(i, b + RigidQuatHiCore::REC_INERTIA, b + RigidQuatHiCore::REC_L);
   }
   if (core->tally) e_bath_local += force->mvv2e * heat;
 }

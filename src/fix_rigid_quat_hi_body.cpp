@@ -344,21 +344,22 @@ void FixRigidQuatHiBody::ou_rpy(double kT)
   pack.resize(static_cast<size_t>(P) * std::max(nb, 1));
   for (int b = 0; b < nb; b++) {
     double *v = &pack[static_cast<size_t>(P) * b];
-    v[0] = b + 1;
-    for (int a = 0; a < 3; a++) v[1 + a] = xcm[b][a];
-    for (int a = 0; a < 4; a++) v[4 + a] = quat[b][a];
-    v[8] = masstotal[b];
-    for (int a = 0; a < 3; a++) v[9 + a] = inertia[b][a];
-    v[12] = core->radius_const;
+    using C = RigidQuatHiCore;
+    v[C::REC_TAG] = b + 1;
+    for (int a = 0; a < 3; a++) v[C::REC_X + a] = xcm[b][a];
+    for (int a = 0; a < 4; a++) v[C::REC_Q + a] = quat[b][a];
+    v[C::REC_MASS] = masstotal[b];
+    for (int a = 0; a < 3; a++) v[C::REC_INERTIA + a] = inertia[b][a];
+    v[C::REC_RADIUS] = core->radius_const;
     for (int a = 0; a < 3; a++) {
-      v[13 + a] = masstotal[b] * vcm[b][a];
-      v[16 + a] = angmom[b][a];
+      v[C::REC_P + a] = masstotal[b] * vcm[b][a];
+      v[C::REC_L + a] = angmom[b][a];
     }
   }
   double heat = core->dense_step(pack, nb, kT, update->dt);
   moved.resize(6 * static_cast<size_t>(nbody) + 1);
   for (int b = 0; b < nb; b++)
-    for (int a = 0; a < 6; a++) moved[6 * b + a] = pack[static_cast<size_t>(P) * b + 13 + a];
+    for (int a = 0; a < 6; a++) moved[6 * b + a] = pack[static_cast<size_t>(P) * b + RigidQuatHiCore::REC_P + a];
   moved[6 * nbody] = heat;
   MPI_Bcast(moved.data(), 6 * nbody + 1, MPI_DOUBLE, 0, world);
   for (int b = 0; b < nbody; b++)

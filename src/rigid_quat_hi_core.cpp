@@ -297,6 +297,35 @@ void RigidQuatHiCore::noise_block(const int64_t *tags, int n, long long step, bo
 
 double RigidQuatHiCore::dense_step(std::vector<double> &pack, int nlocal_b, double kT, double h)
 {
+  static_assert(sizeof(DenseStatus) == DenseStatus::NVALUES * sizeof(double),
+                "DenseStatus is broadcast as NVALUES doubles");
+  const long long step = update->ntimestep;
+  const int n = gather_bodies(pack, nlocal_b);
+  DenseStatus status;
+  double heat = 0.0;
+  if (comm->me == 0 && n > 0) {
+    sort_by_tag(n);
+    update_factor(n, h, step, status);
+    if (status.code() == DENSE_OK) heat = ou_step(n, kT, step);
+    status.lambda_min = mobility_min;
+    status.factor_seconds = last_factor_seconds;
+  }
+  MPI_Bcast(&status, DenseStatus::NVALUES, MPI_DOUBLE, 0, world);
+  mobility_min = status.lambda_min;
+  last_factor_seconds = status.factor_seconds;
+  raise_failure(status, step, nlocal_b);
+  scatter_momenta(pack, nlocal_b);
+  return heat;
+}
+
+/* ----------------------------------------------------------------------
+   the records of all ranks' bodies into `gathered` on rank 0 (counts and
+   displs: the ranks' shares in doubles); returns their number there (0 on
+   the other ranks)
+------------------------------------------------------------------------- */
+
+int RigidQuatHiCore::gather_bodies(const std::vector<double> &pack, int nlocal_b)
+{
   const int me = comm->me, nprocs = comm->nprocs;
   const int nsend = PACK * nlocal_b;
   counts.resize(nprocs);
@@ -306,156 +335,204 @@ double RigidQuatHiCore::dense_step(std::vector<double> &pack, int nlocal_b, doub
   if (me == 0)
     for (int p = 0; p < nprocs; p++) displs[p] = total, total += counts[p];
   gathered.resize(std::max(total, 1));
-  MPI_Gatherv(pack.data(), nsend, MPI_DOUBLE, gathered.data(), counts.data(), displs.data(),
-              MPI_DOUBLE, 0, world);
+  MPI_Gatherv(const_cast<double *>(pack.data()), nsend, MPI_DOUBLE, gathered.data(), counts.data(),
+              displs.data(), MPI_DOUBLE, 0, world);
+  return total / PACK;
+}
 
-  const long long step = update->ntimestep;
-  // failure code, value, lambda_min, seconds; code 4 (two bodies at one
-  // place): their tags and distance
-  double status[7] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
-  double heat = 0.0;
-  if (me == 0 && total > 0) {
-    const int n = total / PACK;
-    order.resize(n);
-    std::iota(order.begin(), order.end(), 0);
-    std::sort(order.begin(), order.end(), [&](int a, int b) {
-      return gathered[PACK * a] < gathered[PACK * b];
-    });
-    // the configuration in tag order (without the momenta)
-    constexpr int C = PACK - 6;
-    cur.resize(static_cast<size_t>(C) * n);
-    for (int j = 0; j < n; j++)
-      std::copy(&gathered[PACK * order[j]], &gathered[PACK * order[j]] + C, &cur[C * j]);
-    mass.resize(n);
-    inertia.resize(3 * n);
-    rot.resize(9 * n);
-    auto frames_from = [&](const std::vector<double> &conf) {
-      for (int j = 0; j < n; j++) {
-        const double *c = &conf[C * j];
-        mass[j] = c[8];
-        for (int a = 0; a < 3; a++) inertia[3 * j + a] = c[9 + a];
-        geomint::quat_space_to_body_matrix(c + 4, &rot[9 * j]);
-      }
-    };
-    // the factor (or the configuration restored from a restart file) is for
-    // the same bodies (tags, masses, moments, radii) and the same h?
-    bool match = (factor_valid || restored) && factor_h == h && static_cast<int>(snap.size()) == C * n;
-    for (int j = 0; match && j < n; j++)
-      for (int c : {0, 8, 9, 10, 11, 12}) match = match && snap[C * j + c] == cur[C * j + c];
-    restored = false;
-    // (a new factor also when time went back: reset_timestep to an earlier step)
-    if (!match || step - factor_step >= every || step <= factor_step) {
-      snap = cur;
-      factor_step = step;
-      factor_valid = false;
-    }
-    if (!factor_valid) {
-      frames_from(snap);
-      // all radii must be equal (RPY of equal spheres)
-      for (int j = 1; j < n; j++)
-        if (snap[C * j + 12] != snap[12]) {
-          status[0] = 1.0;
-          status[1] = snap[C * j];
-          break;
-        }
-      // two bodies at the same place (e.g. atoms created twice): the RPY
-      // blocks of the pair have no direction e = r/|r|, and the mobility
-      // would be singular (the two would move as one)
-      if (status[0] == 0.0) {
-        long long ti = 0, tj = 0;
-        double dist = 0.0;
-        if (coincident_pair(n, ti, tj, dist)) {
-          status[0] = 4.0;
-          status[4] = static_cast<double>(ti);
-          status[5] = static_cast<double>(tj);
-          status[6] = dist;
-        }
-      }
-      if (status[0] == 0.0) {
-        factor_h = h;
-        const int info = factorise(n, h, first_factor_of_run);
-        if (info) status[0] = 3.0, status[1] = info;
-        else if (!factor_valid) status[0] = 2.0, status[1] = mobility_min;
-      }
-    }
-    if (status[0] == 0.0) {
-      // a lagged factor turns with the bodies: the current orientations
-      // (masses and moments are those of the factor: match checked them)
-      if (factor_step != step) {
-        frames_from(cur);
-        geomint::ou_hi_set_frames(n, mass.data(), inertia.data(), rot.data(), factor);
-      }
-      chi.resize(6 * n);
-      Z.resize(6 * n);
-      for (int j = 0; j < n; j++) {
-        const double *g = &gathered[PACK * order[j]];
-        const long long tag = static_cast<long long>(g[0]);
-        noise3(tag, step, geomint::STREAM_RQH_T, &chi[3 * j]);
-        noise3(tag, step, geomint::STREAM_RQH_R, &chi[3 * n + 3 * j]);
-        for (int a = 0; a < 3; a++) {
-          Z[3 * j + a] = g[C + a];
-          Z[3 * n + 3 * j + a] = g[C + 3 + a];
-        }
-      }
-      auto kinetic = [&]() {
-        double e = 0.0;
-        for (int j = 0; j < n; j++) {
-          const double *p = &Z[3 * j], *L = &Z[3 * n + 3 * j];
-          e += (p[0] * p[0] + p[1] * p[1] + p[2] * p[2]) / (2.0 * mass[j]);
-          double b[3];
-          geomint::quat_space_to_body(&gathered[PACK * order[j] + 4], L, b);
-          for (int a = 0; a < 3; a++) e += b[a] * b[a] / (2.0 * inertia[3 * j + a]);
-        }
-        return e;
-      };
-      const double e0 = tally ? kinetic() : 0.0;
-      geomint::ou_hi_apply(factor, kT, chi.data(), Z.data());
-      if (tally) heat = e0 - kinetic();
-      // the new momenta in the gathered (rank) order, 6 per body
-      back.resize(6 * n);
-      for (int j = 0; j < n; j++) {
-        double *b = &back[6 * order[j]];
-        for (int a = 0; a < 3; a++) {
-          b[a] = Z[3 * j + a];
-          b[3 + a] = Z[3 * n + 3 * j + a];
-        }
-      }
-    }
-    status[2] = mobility_min;
-    status[3] = last_factor_seconds;
+/* ----------------------------------------------------------------------
+   rank 0: order (gathered record of the j-th body by tag) and cur (their
+   configurations, without the momenta, in tag order)
+------------------------------------------------------------------------- */
+
+void RigidQuatHiCore::sort_by_tag(int n)
+{
+  order.resize(n);
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(), [&](int a, int b) {
+    return gathered[PACK * a + REC_TAG] < gathered[PACK * b + REC_TAG];
+  });
+  cur.resize(static_cast<size_t>(CONF) * n);
+  for (int j = 0; j < n; j++)
+    std::copy(&gathered[PACK * order[j]], &gathered[PACK * order[j]] + CONF, &cur[CONF * j]);
+}
+
+/* ----------------------------------------------------------------------
+   rank 0: mass, inertia, rot (space-to-body rotations) of configurations conf
+------------------------------------------------------------------------- */
+
+void RigidQuatHiCore::frames_from(const std::vector<double> &conf, int n)
+{
+  mass.resize(n);
+  inertia.resize(3 * n);
+  rot.resize(9 * n);
+  for (int j = 0; j < n; j++) {
+    const double *c = &conf[CONF * j];
+    mass[j] = c[REC_MASS];
+    for (int a = 0; a < 3; a++) inertia[3 * j + a] = c[REC_INERTIA + a];
+    geomint::quat_space_to_body_matrix(c + REC_Q, &rot[9 * j]);
   }
-  MPI_Bcast(status, 7, MPI_DOUBLE, 0, world);
-  mobility_min = status[2];
-  last_factor_seconds = status[3];
-  if (status[0] == 1.0)
-    error->all(FLERR, "{}: hi rpy needs equal radii for all bodies (RPY of equal spheres); body "
-               "{} has another radius",
-               style, static_cast<long long>(status[1]));
-  if (status[0] == 2.0)
-    error->all(FLERR, "{}: the RPY mobility is not positive definite at step {} (smallest "
-               "eigenvalue of K^-1/2 mu K^-1/2: {:.6g}). Minimum-image RPY in a periodic box can be "
-               "indefinite (Ewald-summed RPY is not implemented): use a non-periodic box with "
-               "confining forces, or hi off",
-               style, step, status[1]);
-  if (status[0] == 4.0)
-    error->all(FLERR, "{}: hi rpy: {} {} and {} are at distance {} at step {}: the RPY mobility "
-               "of two spheres at one place is singular (they would move as one). Move one of "
-               "them or delete it (e.g. atoms created twice at the same place: delete_atoms "
-               "overlap)",
-               style, tag_name, static_cast<long long>(status[4]), static_cast<long long>(status[5]),
-               status[6], step);
-  if (status[0] == 3.0)
-    error->all(FLERR, "{}: LAPACK dsyevd failed at step {} (info {}) on the {}x{} mobility",
-               style, step, static_cast<int>(status[1]), total / PACK * 6, total / PACK * 6);
-  if (me == 0)
-    for (int p = 0; p < nprocs; p++) counts[p] = counts[p] / PACK * 6, displs[p] = displs[p] / PACK * 6;
+}
+
+/* ----------------------------------------------------------------------
+   rank 0: the factor for this step.  The cached one (or the configuration
+   restored from a restart file) is kept while it is for the same bodies
+   (tags, masses, moments, radii) and the same h, for at most `every` steps
+   and as long as time goes forward (reset_timestep to an earlier step makes
+   a new one); a new one is checked first (equal radii, no two bodies at
+   one place) and then factorised.  A failure is left in status.
+------------------------------------------------------------------------- */
+
+void RigidQuatHiCore::update_factor(int n, double h, long long step, DenseStatus &status)
+{
+  bool match = (factor_valid || restored) && factor_h == h && static_cast<int>(snap.size()) == CONF * n;
+  for (int j = 0; match && j < n; j++)
+    for (int c : {int(REC_TAG), int(REC_MASS), REC_INERTIA + 0, REC_INERTIA + 1, REC_INERTIA + 2, int(REC_RADIUS)})
+      match = match && snap[CONF * j + c] == cur[CONF * j + c];
+  restored = false;
+  if (!match || step - factor_step >= every || step <= factor_step) {
+    snap = cur;
+    factor_step = step;
+    factor_valid = false;
+  }
+  if (factor_valid) return;
+  frames_from(snap, n);
+  // all radii must be equal (RPY of equal spheres)
+  for (int j = 1; j < n; j++)
+    if (snap[CONF * j + REC_RADIUS] != snap[REC_RADIUS]) {
+      status.fail(DENSE_UNEQUAL_RADII);
+      status.value = snap[CONF * j + REC_TAG];
+      return;
+    }
+  // two bodies at the same place (e.g. atoms created twice): the RPY
+  // blocks of the pair have no direction e = r/|r|, and the mobility
+  // would be singular (the two would move as one)
+  long long ti = 0, tj = 0;
+  double dist = 0.0;
+  if (coincident_pair(n, ti, tj, dist)) {
+    status.fail(DENSE_COINCIDENT);
+    status.tag_i = static_cast<double>(ti);
+    status.tag_j = static_cast<double>(tj);
+    status.dist = dist;
+    return;
+  }
+  factor_h = h;
+  const int info = factorise(n, h, first_factor_of_run);
+  if (info) {
+    status.fail(DENSE_LAPACK_FAILED);
+    status.value = info;
+  } else if (!factor_valid) {
+    status.fail(DENSE_NOT_POSITIVE);
+    status.value = mobility_min;
+  }
+}
+
+/* ----------------------------------------------------------------------
+   rank 0: the exact OU step of all momenta with the factor; the new momenta
+   in `back` in the gathered (rank) order, 6 per body; returns the heat
+   given to the bath (tally yes; 0 otherwise)
+------------------------------------------------------------------------- */
+
+double RigidQuatHiCore::ou_step(int n, double kT, long long step)
+{
+  // a lagged factor turns with the bodies: the current orientations
+  // (masses and moments are those of the factor: update_factor checked them)
+  if (factor_step != step) {
+    frames_from(cur, n);
+    geomint::ou_hi_set_frames(n, mass.data(), inertia.data(), rot.data(), factor);
+  }
+  chi.resize(6 * n);
+  Z.resize(6 * n);
+  for (int j = 0; j < n; j++) {
+    const double *g = &gathered[PACK * order[j]];
+    const long long tag = static_cast<long long>(g[REC_TAG]);
+    noise3(tag, step, geomint::STREAM_RQH_T, &chi[3 * j]);
+    noise3(tag, step, geomint::STREAM_RQH_R, &chi[3 * n + 3 * j]);
+    for (int a = 0; a < 3; a++) {
+      Z[3 * j + a] = g[REC_P + a];
+      Z[3 * n + 3 * j + a] = g[REC_L + a];
+    }
+  }
+  auto kinetic = [&]() {
+    double e = 0.0;
+    for (int j = 0; j < n; j++) {
+      const double *p = &Z[3 * j], *L = &Z[3 * n + 3 * j];
+      e += (p[0] * p[0] + p[1] * p[1] + p[2] * p[2]) / (2.0 * mass[j]);
+      double b[3];
+      geomint::quat_space_to_body(&gathered[PACK * order[j] + REC_Q], L, b);
+      for (int a = 0; a < 3; a++) e += b[a] * b[a] / (2.0 * inertia[3 * j + a]);
+    }
+    return e;
+  };
+  const double e0 = tally ? kinetic() : 0.0;
+  geomint::ou_hi_apply(factor, kT, chi.data(), Z.data());
+  const double heat = tally ? e0 - kinetic() : 0.0;
+  back.resize(6 * n);
+  for (int j = 0; j < n; j++) {
+    double *b = &back[6 * order[j]];
+    for (int a = 0; a < 3; a++) {
+      b[a] = Z[3 * j + a];
+      b[3 + a] = Z[3 * n + 3 * j + a];
+    }
+  }
+  return heat;
+}
+
+/* ----------------------------------------------------------------------
+   collective: the ERROR of a failure of the dense step (status from rank 0;
+   nlocal_b: this rank's bodies)
+------------------------------------------------------------------------- */
+
+void RigidQuatHiCore::raise_failure(const DenseStatus &status, long long step, int nlocal_b)
+{
+  switch (status.code()) {
+    case DENSE_UNEQUAL_RADII:
+      error->all(FLERR, "{}: hi rpy needs equal radii for all bodies (RPY of equal spheres); body "
+                 "{} has another radius",
+                 style, static_cast<long long>(status.value));
+      break;
+    case DENSE_NOT_POSITIVE:
+      error->all(FLERR, "{}: the RPY mobility is not positive definite at step {} (smallest "
+                 "eigenvalue of K^-1/2 mu K^-1/2: {:.6g}). Minimum-image RPY in a periodic box can be "
+                 "indefinite (Ewald-summed RPY is not implemented): use a non-periodic box with "
+                 "confining forces, or hi off",
+                 style, step, status.value);
+      break;
+    case DENSE_COINCIDENT:
+      error->all(FLERR, "{}: hi rpy: {} {} and {} are at distance {} at step {}: the RPY mobility "
+                 "of two spheres at one place is singular (they would move as one). Move one of "
+                 "them or delete it (e.g. atoms created twice at the same place: delete_atoms "
+                 "overlap)",
+                 style, tag_name, static_cast<long long>(status.tag_i),
+                 static_cast<long long>(status.tag_j), status.dist, step);
+      break;
+    case DENSE_LAPACK_FAILED: {
+      int n = 0;
+      MPI_Allreduce(&nlocal_b, &n, 1, MPI_INT, MPI_SUM, world);
+      error->all(FLERR, "{}: LAPACK dsyevd failed at step {} (info {}) on the {}x{} mobility",
+                 style, step, static_cast<int>(status.value), n * 6, n * 6);
+      break;
+    }
+    case DENSE_OK:
+      break;
+  }
+}
+
+/* ----------------------------------------------------------------------
+   the new momenta from rank 0's `back` into each rank's records
+------------------------------------------------------------------------- */
+
+void RigidQuatHiCore::scatter_momenta(std::vector<double> &pack, int nlocal_b)
+{
+  if (comm->me == 0)
+    for (int p = 0; p < comm->nprocs; p++)
+      counts[p] = counts[p] / PACK * 6, displs[p] = displs[p] / PACK * 6;
   back.resize(std::max<size_t>(back.size(), 1));
   mine.resize(std::max(6 * nlocal_b, 1));
   MPI_Scatterv(back.data(), counts.data(), displs.data(), MPI_DOUBLE, mine.data(), 6 * nlocal_b,
                MPI_DOUBLE, 0, world);
   for (int j = 0; j < nlocal_b; j++)
-    for (int a = 0; a < 6; a++) pack[PACK * j + PACK - 6 + a] = mine[6 * j + a];
-  return heat;
+    for (int a = 0; a < 6; a++) pack[PACK * j + REC_P + a] = mine[6 * j + a];
 }
 
 /* ----------------------------------------------------------------------
@@ -466,18 +543,17 @@ double RigidQuatHiCore::dense_step(std::vector<double> &pack, int nlocal_b, doub
 
 bool RigidQuatHiCore::coincident_pair(int n, long long &tag_i, long long &tag_j, double &dist) const
 {
-  constexpr int C = PACK - 6;
   const bool periodic = domain->xperiodic || domain->yperiodic || domain->zperiodic;
   for (int i = 0; i < n; i++)
     for (int j = i + 1; j < n; j++) {
       double d[3];
-      for (int a = 0; a < 3; a++) d[a] = snap[C * i + 1 + a] - snap[C * j + 1 + a];
+      for (int a = 0; a < 3; a++) d[a] = snap[CONF * i + REC_X + a] - snap[CONF * j + REC_X + a];
       if (periodic) geomint_compat::minimum_image(domain, FLERR, d);
       const double r = std::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
       // (r = 0 also where r^2 underflows: e = d/r is then undefined too)
       if (r != 0.0) continue;
-      tag_i = static_cast<long long>(snap[C * i]);
-      tag_j = static_cast<long long>(snap[C * j]);
+      tag_i = static_cast<long long>(snap[CONF * i + REC_TAG]);
+      tag_j = static_cast<long long>(snap[CONF * j + REC_TAG]);
       dist = r;
       return true;
     }
@@ -492,14 +568,13 @@ bool RigidQuatHiCore::coincident_pair(int n, long long &tag_i, long long &tag_j,
 
 int RigidQuatHiCore::factorise(int n, double h, bool timed)
 {
-  constexpr int C = PACK - 6;
   const double t0 = MPI_Wtime();
   xs.resize(3 * n);
   for (int j = 0; j < n; j++)
-    for (int a = 0; a < 3; a++) xs[3 * j + a] = snap[C * j + 1 + a];
+    for (int a = 0; a < 3; a++) xs[3 * j + a] = snap[CONF * j + REC_X + a];
   const size_t N = 6 * static_cast<size_t>(n);
   mu.resize(N * N);
-  const double a = snap[12];
+  const double a = snap[REC_RADIUS];
   const bool periodic = domain->xperiodic || domain->yperiodic || domain->zperiodic;
   if (periodic)
     geomint::rpy_mobility(n, xs.data(), a, eta, mu.data(), [this](double *d) {

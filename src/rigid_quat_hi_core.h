@@ -70,10 +70,22 @@ class RigidQuatHiCore : protected Pointers {
                    double xr[][3]) const;
 
   // ---- hi rpy: the dense step ----
-  // per body, packed by the caller: tag, x[3] (midpoint), q[4], m, I[3],
-  // radius, then the momenta p[3] (mass velocity) and L[3] (space angular
+  // one body's record, packed by the caller (PACK doubles): the configuration
+  // (tag, midpoint x, orientation q, mass, principal moments, radius; CONF
+  // doubles), then the momenta p (mass velocity) and L (space angular
   // momentum), which dense_step replaces by their values after the OU step
-  static constexpr int PACK = 19;
+  enum BodyRecord {
+    REC_TAG = 0,
+    REC_X = 1,          // [3]
+    REC_Q = 4,          // [4]
+    REC_MASS = 8,
+    REC_INERTIA = 9,    // [3]
+    REC_RADIUS = 12,
+    CONF = 13,          // the configuration a factor is built from ends here
+    REC_P = 13,         // [3]
+    REC_L = 16,         // [3]
+    PACK = 19
+  };
   // collective; kT in mass velocity^2 units; returns the energy given to the
   // bath on this rank (rank 0 holds it all), in mass velocity^2 units
   double dense_step(std::vector<double> &pack, int nbody_local, double kT, double h);
@@ -102,6 +114,27 @@ class RigidQuatHiCore : protected Pointers {
   double mobility_min, last_hi_seconds, last_factor_seconds;
   std::vector<double> mu, gathered, cur, chi, Z, mass, inertia, rot, xs, back, mine;
   std::vector<int> counts, displs, order;
+
+  // what rank 0 tells all ranks after its part of the dense step
+  enum DenseFailure { DENSE_OK, DENSE_UNEQUAL_RADII, DENSE_NOT_POSITIVE, DENSE_LAPACK_FAILED,
+                      DENSE_COINCIDENT };
+  struct DenseStatus {
+    static constexpr int NVALUES = 7;    // broadcast as that many doubles
+    double failure = 0.0;                // a DenseFailure
+    double value = 0.0;                  // the body's tag, LAPACK info or the eigenvalue
+    double lambda_min = 0.0, factor_seconds = 0.0;
+    double tag_i = 0.0, tag_j = 0.0, dist = 0.0;    // DENSE_COINCIDENT
+    void fail(DenseFailure f) { failure = static_cast<double>(f); }
+    DenseFailure code() const { return static_cast<DenseFailure>(static_cast<int>(failure)); }
+  };
+  // the pieces of dense_step, in order (rank 0 only where not collective)
+  int gather_bodies(const std::vector<double> &pack, int nlocal_b);    // collective
+  void sort_by_tag(int n);
+  void update_factor(int n, double h, long long step, DenseStatus &status);
+  double ou_step(int n, double kT, long long step);
+  void raise_failure(const DenseStatus &status, long long step, int nlocal_b);    // collective
+  void scatter_momenta(std::vector<double> &pack, int nlocal_b);                   // collective
+  void frames_from(const std::vector<double> &conf, int n);
   int factorise(int n, double h, bool timed);
   bool coincident_pair(int n, long long &tag_i, long long &tag_j, double &dist) const;
 };
