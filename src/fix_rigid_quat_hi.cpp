@@ -209,10 +209,7 @@ void FixRigidQuatHi::reset_dt()
 void FixRigidQuatHi::body_coeff(double m, const double inertia[3], double radius, TypeCoeff &c,
                                 double &tmin) const
 {
-  double zt[3], zr[3];
-  bool t_iso;
-  core->body_friction(radius, zt, zr, t_iso);
-  geomint::rigid_ou_coeff(update->dt, m, inertia, zt, zr, t_iso, c, tmin);
+  rqh::body_coeff(core->friction(), update->dt, m, inertia, radius, c, tmin);
 }
 
 // per-type coefficients if all bodies of each type present agree (collective)
@@ -271,38 +268,107 @@ void FixRigidQuatHi::reset_target(double t)
 
 /* ---------------------------------------------------------------------- */
 
-inline void FixRigidQuatHi::principal_moments(int i, double inertia[3]) const
-{
-  const double m = atom->rmass[i];
-  if (sphere) {
-    inertia[0] = inertia[1] = inertia[2] = geomint::sphere_moment(m, atom->radius[i]);
-    return;
+// ellipsoids: LAMMPS's angmom and the moments of a solid ellipsoid of the
+// body's shape; spheres: omega (L = I omega) and the fix's quaternion
+struct FixRigidQuatHi::Bodies {
+  double **x, **v, **f, **torque, **omega, **angmom, **quat;
+  const double *rmass, *radius;
+  const int *mask, *type, *ellipsoid;
+  const tagint *tag;
+  AtomVecEllipsoid::Bonus *bonus;
+  const RigidQuatHiCore *core;
+  const TypeCoeff *tcoeff;
+  int groupbit;
+  bool sphere;
+
+  bool in_group(int i) const { return mask[i] & groupbit; }
+  double mass(int i) const { return rmass[i]; }
+  void moments(int i, double I[3]) const
+  {
+    if (sphere) {
+      I[0] = I[1] = I[2] = geomint::sphere_moment(rmass[i], radius[i]);
+      return;
+    }
+    const double *shape = bonus[ellipsoid[i]].shape;
+    I[0] = INERTIA * rmass[i] * (shape[1] * shape[1] + shape[2] * shape[2]);
+    I[1] = INERTIA * rmass[i] * (shape[0] * shape[0] + shape[2] * shape[2]);
+    I[2] = INERTIA * rmass[i] * (shape[0] * shape[0] + shape[1] * shape[1]);
   }
-  const double *shape = avec->bonus[atom->ellipsoid[i]].shape;
-  inertia[0] = INERTIA * m * (shape[1] * shape[1] + shape[2] * shape[2]);
-  inertia[1] = INERTIA * m * (shape[0] * shape[0] + shape[2] * shape[2]);
-  inertia[2] = INERTIA * m * (shape[0] * shape[0] + shape[1] * shape[1]);
+  double &pos(int i, int k) const { return x[i][k]; }
+  double &vel(int i, int k) const { return v[i][k]; }
+  double &orient(int i, int k) const { return sphere ? quat[i][k] : bonus[ellipsoid[i]].quat[k]; }
+  double force(int i, int k) const { return f[i][k]; }
+  double torque_of(int i, int k) const { return torque[i][k]; }
+  void load_L(int i, const double I[3], double L[3]) const
+  {
+    if (sphere)
+      geomint::sphere_angmom(I[0], omega[i], L);
+    else
+      for (int a = 0; a < 3; a++) L[a] = angmom[i][a];
+  }
+  void store_L(int i, const double I[3], const double L[3]) const
+  {
+    if (sphere)
+      geomint::sphere_omega(I[0], L, omega[i]);
+    else
+      for (int a = 0; a < 3; a++) angmom[i][a] = L[a];
+  }
+  int64_t tag_of(int i) const { return tag[i]; }
+  double hydro_radius(int i) const { return core->atom_radius(i); }
+  const TypeCoeff &type_coeff(int i) const { return tcoeff[type[i]]; }
+};
+
+FixRigidQuatHi::Bodies FixRigidQuatHi::bodies() const
+{
+  Bodies b;
+  b.x = atom->x;
+  b.v = atom->v;
+  b.f = atom->f;
+  b.torque = atom->torque;
+  b.omega = sphere ? atom->omega : nullptr;
+  b.angmom = sphere ? nullptr : atom->angmom;
+  b.quat = quat;
+  b.rmass = atom->rmass;
+  b.radius = atom->radius;
+  b.mask = atom->mask;
+  b.type = atom->type;
+  b.ellipsoid = atom->ellipsoid;
+  b.tag = atom->tag;
+  b.bonus = avec ? avec->bonus : nullptr;
+  b.core = core;
+  b.tcoeff = type_coeff.data();
+  b.groupbit = groupbit;
+  b.sphere = sphere;
+  return b;
 }
 
-// ellipsoids: LAMMPS's angmom; spheres: L = I omega (isotropic I)
-inline void FixRigidQuatHi::load_angmom(int i, const double inertia[3], double L[3]) const
+void FixRigidQuatHi::principal_moments(int i, double inertia[3]) const
 {
-  if (sphere)
-    geomint::sphere_angmom(inertia[0], atom->omega[i], L);
-  else
-    for (int a = 0; a < 3; a++) L[a] = atom->angmom[i][a];
+  bodies().moments(i, inertia);
 }
 
-inline void FixRigidQuatHi::store_angmom(int i, const double inertia[3], const double L[3])
+void FixRigidQuatHi::load_angmom(int i, const double inertia[3], double L[3]) const
 {
-  if (sphere)
-    geomint::sphere_omega(inertia[0], L, atom->omega[i]);
-  else
-    for (int a = 0; a < 3; a++) atom->angmom[i][a] = L[a];
+  bodies().load_L(i, inertia, L);
+}
+
+void FixRigidQuatHi::store_angmom(int i, const double inertia[3], const double L[3])
+{
+  bodies().store_L(i, inertia, L);
 }
 
 /* ----------------------------------------------------------------------
-   half kick, half drift + rotor, OU, half drift + rotor
+   the scalars of this step's passes
+------------------------------------------------------------------------- */
+
+rqh::StepParams FixRigidQuatHi::step_params(double kT) const
+{
+  return core->step_params(kT, dtf, per_type);
+}
+
+/* ----------------------------------------------------------------------
+   half kick, half drift + rotor, OU, half drift + rotor (hi off: all four
+   per body in one pass, blocks of bodies sharing their Gaussian draws)
 ------------------------------------------------------------------------- */
 
 void FixRigidQuatHi::initial_integrate(int /*vflag*/)
@@ -310,128 +376,57 @@ void FixRigidQuatHi::initial_integrate(int /*vflag*/)
   atoms_changed();
   core->compute_target();
   const double kT = force->boltz * core->t_target / force->mvv2e;
-  half_kick();
-  half_drift_rotate(true);
-  if (core->hi == RigidQuatHiCore::HI_RPY)
-    ou_rpy(kT);
-  else
-    ou_off(kT);
-  half_drift_rotate(false);
+  const rqh::StepParams p = step_params(kT);
+  if (core->hi == RigidQuatHiCore::HI_RPY) {
+    first_half_pass(p);
+    dense_pass(kT);
+    second_half_pass(p);
+  } else {
+    double de = 0.0;
+    double tmin = per_type ? tmin_types : std::numeric_limits<double>::infinity();
+    hi_off_pass(p, de, tmin);
+    lambda_local = tmin;
+    if (core->tally) e_bath_local += force->mvv2e * de;
+  }
+  end_step();
 }
 
 void FixRigidQuatHi::final_integrate()
 {
-  half_kick();
-}
-
-// v += h/2 f/m, L += h/2 T (ftm2v)
-void FixRigidQuatHi::half_kick()
-{
-  double **v = atom->v;
-  double **f = atom->f;
-  double **torque = atom->torque;
-  const double *rmass = atom->rmass;
-  const int *mask = atom->mask;
-  const int nlocal = atom->nlocal;
-  if (sphere) {
-    double **omega = atom->omega;
-    const double *radius = atom->radius;
-    for (int i = 0; i < nlocal; i++)
-      if (mask[i] & groupbit) {
-        geomint::kick(v[i], f[i], dtf / rmass[i]);
-        const double inertia = geomint::sphere_moment(rmass[i], radius[i]);
-        double L[3];
-        geomint::sphere_angmom(inertia, omega[i], L);
-        geomint::kick(L, torque[i], dtf);
-        geomint::sphere_omega(inertia, L, omega[i]);
-      }
-    return;
-  }
-  double **angmom = atom->angmom;
-  for (int i = 0; i < nlocal; i++)
-    if (mask[i] & groupbit) {
-      geomint::kick(v[i], f[i], dtf / rmass[i]);
-      geomint::kick(angmom[i], torque[i], dtf);
-    }
+  kick_pass(step_params(0.0));
 }
 
 /* ----------------------------------------------------------------------
-   x += h/2 v and the free rotor over h/2 on (q, pi = 2 S-check(q) L):
-   before the OU step axes 3, 2, 1, after it 1, 2, 3 (or the full NO_SQUISH
-   sequence in each half, rotor nosquish); after it q is renormalised
+   the CPU passes: plain loops over the bodies
 ------------------------------------------------------------------------- */
 
-void FixRigidQuatHi::half_drift_rotate(bool before)
+void FixRigidQuatHi::first_half_pass(const rqh::StepParams &p)
 {
-  double **x = atom->x;
-  double **v = atom->v;
-  const int *mask = atom->mask;
-  const int nlocal = atom->nlocal;
-  const double half_h = 0.5 * update->dt;
-  const int rotor = core->rotor == RigidQuatHiCore::ROTOR_NOSQUISH
-      ? geomint::ROTOR_HALF_NOSQUISH
-      : (before ? geomint::ROTOR_HALF_BEFORE : geomint::ROTOR_HALF_AFTER);
-  const bool normalize = !before && core->normalize;
-  for (int i = 0; i < nlocal; i++)
-    if (mask[i] & groupbit) {
-      double inertia[3], L[3];
-      principal_moments(i, inertia);
-      double *q = sphere ? quat[i] : avec->bonus[atom->ellipsoid[i]].quat;
-      load_angmom(i, inertia, L);
-      geomint::rigid_drift_rotate(x[i], v[i], q, L, inertia, half_h, rotor, normalize);
-      store_angmom(i, inertia, L);
-    }
+  const Bodies b = bodies();
+  for (int i = 0; i < atom->nlocal; i++)
+    if (b.in_group(i)) rqh::first_half(b, i, p);
 }
 
-/* ----------------------------------------------------------------------
-   hi off: the exact OU step of each body alone: translation
-   (isotropic in the space frame, or per body axis with gamma_t_eigen) and
-   rotation per body axis, with c = exp(-zeta h / m) and the matching noise
-------------------------------------------------------------------------- */
-
-void FixRigidQuatHi::ou_off(double kT)
+void FixRigidQuatHi::second_half_pass(const rqh::StepParams &p)
 {
-  double **v = atom->v;
-  const int *mask = atom->mask;
-  const int *type = atom->type;
-  const tagint *tag = atom->tag;
-  const int nlocal = atom->nlocal;
-  const bigint step = update->ntimestep;
-  const double skt = std::sqrt(kT);
-  // at T = 0 the noise is multiplied by 0: it is not drawn (same trajectory)
-  const bool noisy = kT > 0.0;
-  const int B = geomint::NORMAL_BLOCK;
-  int idx[geomint::NORMAL_BLOCK];
-  int64_t tags[geomint::NORMAL_BLOCK];
-  double xt[geomint::NORMAL_BLOCK][3], xr[geomint::NORMAL_BLOCK][3];
-  double de = 0.0;
-  double tmin = per_type ? tmin_types : std::numeric_limits<double>::infinity();
-  TypeCoeff own;
+  const Bodies b = bodies();
+  for (int i = 0; i < atom->nlocal; i++)
+    if (b.in_group(i)) rqh::second_half(b, i, p);
+}
 
-  for (int i0 = 0; i0 < nlocal; i0 += B) {
-    int n = 0;
-    for (int i = i0; i < std::min(i0 + B, nlocal); i++)
-      if (mask[i] & groupbit) idx[n] = i, tags[n] = tag[i], n++;
-    core->noise_block(tags, n, step, noisy, xt, xr);
-    for (int j = 0; j < n; j++) {
-      const int i = idx[j];
-      const TypeCoeff *c = &own;
-      if (per_type) {
-        c = &type_coeff[type[i]];
-      } else {
-        double inertia[3];
-        principal_moments(i, inertia);
-        body_coeff(atom->rmass[i], inertia, core->atom_radius(i), own, tmin);
-      }
-      const double *q = sphere ? quat[i] : avec->bonus[atom->ellipsoid[i]].quat;
-      double L[3];
-      load_angmom(i, c->inertia, L);
-      geomint::rigid_ou_body(*c, skt, q, v[i], L, xt[j], xr[j], de);
-      store_angmom(i, c->inertia, L);
-    }
-  }
-  lambda_local = tmin;
-  if (core->tally) e_bath_local += force->mvv2e * de;
+void FixRigidQuatHi::hi_off_pass(const rqh::StepParams &p, double &de, double &tmin)
+{
+  const Bodies b = bodies();
+  const int nlocal = atom->nlocal;
+  for (int i0 = 0; i0 < nlocal; i0 += geomint::NORMAL_BLOCK)
+    rqh::step_hi_off_block(b, i0, std::min(i0 + geomint::NORMAL_BLOCK, nlocal), p, de, tmin);
+}
+
+void FixRigidQuatHi::kick_pass(const rqh::StepParams &p)
+{
+  const Bodies b = bodies();
+  for (int i = 0; i < atom->nlocal; i++)
+    if (b.in_group(i)) rqh::kick(b, i, p.dtf);
 }
 
 /* ----------------------------------------------------------------------

@@ -12,6 +12,7 @@
 #define GEOMINT_FIX_RIGID_QUAT_HI_H
 
 #include "fix.h"
+#include "rigid_quat_hi_passes.h"
 
 #include "geomint/rigid_body.h"
 
@@ -78,15 +79,30 @@ class FixRigidQuatHi : public Fix {
   void setup_type_coeff();
   bigint natoms_setup = -1;    // atom count of the last check of the bodies
   void check_bodies();
-  bool atoms_changed();
+  // atoms added during a run: checked as at init, per-type coefficients redone
+  virtual bool atoms_changed();
 
+  // the bodies as the passes of rigid_quat_hi_passes.h read them on the CPU
+  struct Bodies;
+  Bodies bodies() const;
   void principal_moments(int i, double inertia[3]) const;
   // the space-frame angular momentum of body i (spheres: I omega) and back
   void load_angmom(int i, const double inertia[3], double L[3]) const;
   void store_angmom(int i, const double inertia[3], const double L[3]);
-  void half_kick();
-  void half_drift_rotate(bool before);
-  void ou_off(double kT);
+
+  // the step (initial_integrate: first half, OU, second half; final_integrate:
+  // the half kick), with the passes as hooks that fix rigid/quat/hi/kk runs
+  // as Kokkos kernels over the same per-body functions
+  rqh::StepParams step_params(double kT) const;
+  virtual void first_half_pass(const rqh::StepParams &p);
+  virtual void second_half_pass(const rqh::StepParams &p);
+  // hi off: the whole step of every body; adds the heat to de, the shortest
+  // relaxation time of bodies with their own coefficients to tmin
+  virtual void hi_off_pass(const rqh::StepParams &p, double &de, double &tmin);
+  virtual void kick_pass(const rqh::StepParams &p);
+  // hi rpy: the dense step (on the host)
+  virtual void dense_pass(double kT) { ou_rpy(kT); }
+  virtual void end_step() {}
   void ou_rpy(double kT);
 };
 

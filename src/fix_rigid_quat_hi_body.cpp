@@ -259,42 +259,74 @@ void FixRigidQuatHiBody::setup_coeff()
   coeff.assign(nbody, geomint::RigidOUCoeff());
   tmin = std::numeric_limits<double>::infinity();
   if (core->hi != RigidQuatHiCore::HI_OFF) return;
-  for (int b = 0; b < nbody; b++) {
-    double zt[3], zr[3];
-    bool t_iso;
-    core->body_friction(core->radius_const, zt, zr, t_iso);
-    geomint::rigid_ou_coeff(update->dt, masstotal[b], inertia[b], zt, zr, t_iso, coeff[b], tmin);
-  }
+  const geomint::RigidFriction fr = core->friction();
+  for (int b = 0; b < nbody; b++)
+    rqh::body_coeff(fr, update->dt, masstotal[b], inertia[b], core->radius_const, coeff[b], tmin);
 }
 
 /* ----------------------------------------------------------------------
-   half kick, half drift + rotor, OU, half drift + rotor, set_xv
+   fix rigid's bodies (replicated on every rank) as the passes of
+   rigid_quat_hi_passes.h read them: body b has ID b + 1 and its own OU
+   coefficients (setup_coeff)
+------------------------------------------------------------------------- */
+
+namespace {
+struct RigidBodies {
+  double **xcm, **vcm, **fcm, **torque, **angmom, **quat, **inertia;
+  const double *masstotal;
+  const geomint::RigidOUCoeff *coeff;
+  double radius;
+
+  bool in_group(int) const { return true; }
+  double mass(int b) const { return masstotal[b]; }
+  void moments(int b, double I[3]) const
+  {
+    for (int a = 0; a < 3; a++) I[a] = inertia[b][a];
+  }
+  double &pos(int b, int k) const { return xcm[b][k]; }
+  double &vel(int b, int k) const { return vcm[b][k]; }
+  double &orient(int b, int k) const { return quat[b][k]; }
+  double force(int b, int k) const { return fcm[b][k]; }
+  double torque_of(int b, int k) const { return torque[b][k]; }
+  void load_L(int b, const double *, double L[3]) const
+  {
+    for (int a = 0; a < 3; a++) L[a] = angmom[b][a];
+  }
+  void store_L(int b, const double *, const double L[3]) const
+  {
+    for (int a = 0; a < 3; a++) angmom[b][a] = L[a];
+  }
+  int64_t tag_of(int b) const { return b + 1; }
+  double hydro_radius(int) const { return radius; }
+  const geomint::RigidOUCoeff &type_coeff(int b) const { return coeff[b]; }
+};
+}    // namespace
+
+/* ----------------------------------------------------------------------
+   half kick, half drift + rotor, OU, half drift + rotor (hi off: all four
+   per body in one pass, blocks of bodies sharing their Gaussian draws),
+   then the bodies' frames and omega, set_xv
 ------------------------------------------------------------------------- */
 
 void FixRigidQuatHiBody::initial_integrate(int vflag)
 {
-  const double half_h = 0.5 * update->dt;
-  const bool nosquish = core->rotor == RigidQuatHiCore::ROTOR_NOSQUISH;
-  const int before = nosquish ? geomint::ROTOR_HALF_NOSQUISH : geomint::ROTOR_HALF_BEFORE;
-  const int after = nosquish ? geomint::ROTOR_HALF_NOSQUISH : geomint::ROTOR_HALF_AFTER;
-
-  for (int b = 0; b < nbody; b++) {
-    geomint::kick(vcm[b], fcm[b], dtf / masstotal[b]);
-    geomint::kick(angmom[b], torque[b], dtf);
-    geomint::rigid_drift_rotate(xcm[b], vcm[b], quat[b], angmom[b], inertia[b], half_h, before,
-                                false);
-  }
-
+  const RigidBodies a{xcm, vcm, fcm, torque, angmom, quat, inertia, masstotal, coeff.data(),
+                      core->radius_const};
   core->compute_target();
   const double kT = force->boltz * core->t_target / force->mvv2e;
-  if (core->hi == RigidQuatHiCore::HI_RPY)
+  const rqh::StepParams p = core->step_params(kT, dtf, true);
+  if (core->hi == RigidQuatHiCore::HI_RPY) {
+    for (int b = 0; b < nbody; b++) rqh::first_half(a, b, p);
     ou_rpy(kT);
-  else
-    ou_off(kT);
-
+    for (int b = 0; b < nbody; b++) rqh::second_half(a, b, p);
+  } else {
+    // (the bodies' relaxation times come from setup_coeff)
+    double de = 0.0, tmin_step = 0.0;
+    for (int b0 = 0; b0 < nbody; b0 += geomint::NORMAL_BLOCK)
+      rqh::step_hi_off_block(a, b0, std::min(b0 + geomint::NORMAL_BLOCK, nbody), p, de, tmin_step);
+    if (core->tally) e_bath += force->mvv2e * de;
+  }
   for (int b = 0; b < nbody; b++) {
-    geomint::rigid_drift_rotate(xcm[b], vcm[b], quat[b], angmom[b], inertia[b], half_h, after,
-                                core->normalize);
     MathExtra::q_to_exyz(quat[b], ex_space[b], ey_space[b], ez_space[b]);
     MathExtra::angmom_to_omega(angmom[b], ex_space[b], ey_space[b], ez_space[b], inertia[b],
                                omega[b]);
@@ -303,33 +335,6 @@ void FixRigidQuatHiBody::initial_integrate(int vflag)
   // atoms follow their bodies (and the virial of the constraint forces)
   v_init(vflag);
   set_xv();
-}
-
-/* ----------------------------------------------------------------------
-   hi off: the exact OU step of each body alone, computed by every
-   rank for all bodies (fix rigid's bodies are replicated); the noise is
-   keyed by the body ID (1..nbody), so it does not depend on the ranks
-------------------------------------------------------------------------- */
-
-void FixRigidQuatHiBody::ou_off(double kT)
-{
-  const bigint step = update->ntimestep;
-  const double skt = std::sqrt(kT);
-  const bool noisy = kT > 0.0;
-  constexpr int B = geomint::NORMAL_BLOCK;
-  int64_t tags[B];
-  double xt[B][3], xr[B][3];
-  double de = 0.0;
-  for (int b0 = 0; b0 < nbody; b0 += B) {
-    const int n = std::min(B, nbody - b0);
-    for (int j = 0; j < n; j++) tags[j] = b0 + j + 1;
-    core->noise_block(tags, n, step, noisy, xt, xr);
-    for (int j = 0; j < n; j++) {
-      const int b = b0 + j;
-      geomint::rigid_ou_body(coeff[b], skt, quat[b], vcm[b], angmom[b], xt[j], xr[j], de);
-    }
-  }
-  if (core->tally) e_bath += force->mvv2e * de;
 }
 
 /* ----------------------------------------------------------------------

@@ -67,7 +67,6 @@ class FixRigidQuatHiBody : private RigidQuatHiArgs, public FixRigid {
 
   std::vector<double> pack, moved;    // hi rpy: the bodies' midpoint states, the new momenta
 
-  void ou_off(double kT);
   void ou_rpy(double kT);
 
   // restart: the bodies' state and the atoms' body coordinates, put back at

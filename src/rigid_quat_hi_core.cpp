@@ -238,10 +238,9 @@ void RigidQuatHiCore::compute_target()
 
 double RigidQuatHiCore::atom_radius(int i) const
 {
-  if (radius_mode == RADIUS_CONST) return radius_const;
-  if (radius_mode == RADIUS_TYPE) return radius_type[atom->type[i]];
-  if (radius_mode == RADIUS_ATOM) return atom->radius[i];
-  return 0.0;
+  return rqh::hydro_radius(radius_mode, radius_const,
+                           radius_mode == RADIUS_TYPE ? radius_type[atom->type[i]] : 0.0,
+                           radius_mode == RADIUS_ATOM ? atom->radius[i] : 0.0);
 }
 
 geomint::RigidFriction RigidQuatHiCore::friction() const
@@ -254,34 +253,29 @@ geomint::RigidFriction RigidQuatHiCore::friction() const
   return fr;
 }
 
-void RigidQuatHiCore::body_friction(double radius, double zt[3], double zr[3], bool &t_iso) const
+rqh::StepParams RigidQuatHiCore::step_params(double kT, double dtf, bool per_type) const
 {
-  geomint::rigid_body_friction(friction(), radius, zt, zr, t_iso);
+  rqh::StepParams p;
+  p.friction = friction();
+  p.per_type = per_type ? 1 : 0;
+  const bool nosquish = rotor == ROTOR_NOSQUISH;
+  p.rotor_before = nosquish ? geomint::ROTOR_HALF_NOSQUISH : geomint::ROTOR_HALF_BEFORE;
+  p.rotor_after = nosquish ? geomint::ROTOR_HALF_NOSQUISH : geomint::ROTOR_HALF_AFTER;
+  p.normalize = normalize ? 1 : 0;
+  p.noisy = kT > 0.0 ? 1 : 0;    // at T = 0 the noise is multiplied by 0: it is not drawn
+  p.gaussian = noise == NOISE_GAUSSIAN ? 1 : 0;
+  p.seed = seed;
+  p.step = update->ntimestep;
+  p.h = update->dt;
+  p.half_h = 0.5 * update->dt;
+  p.dtf = dtf;
+  p.skt = std::sqrt(kT);
+  return p;
 }
 
 void RigidQuatHiCore::noise3(long long tag, long long step, unsigned stream, double xi[3]) const
 {
-  if (noise == NOISE_GAUSSIAN)
-    geomint::normal3(seed, tag, step, stream, xi);
-  else
-    geomint::threepoint3(seed, tag, step, stream, xi);
-}
-
-void RigidQuatHiCore::noise_block(const int64_t *tags, int n, long long step, bool noisy,
-                                  double xt[][3], double xr[][3]) const
-{
-  if (noisy && noise == NOISE_GAUSSIAN) {
-    geomint::normal3_block(seed, tags, n, step, geomint::STREAM_RQH_T, xt);
-    geomint::normal3_block(seed, tags, n, step, geomint::STREAM_RQH_R, xr);
-  } else if (noisy) {
-    for (int j = 0; j < n; j++) {
-      noise3(tags[j], step, geomint::STREAM_RQH_T, xt[j]);
-      noise3(tags[j], step, geomint::STREAM_RQH_R, xr[j]);
-    }
-  } else {
-    for (int j = 0; j < n; j++)
-      for (int a = 0; a < 3; a++) xt[j][a] = xr[j][a] = 0.0;
-  }
+  rqh::deviates(seed, tag, step, stream, noise == NOISE_GAUSSIAN, xi);
 }
 
 /* ----------------------------------------------------------------------

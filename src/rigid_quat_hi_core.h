@@ -10,6 +10,7 @@
 #define GEOMINT_RIGID_QUAT_HI_CORE_H
 
 #include "pointers.h"
+#include "rigid_quat_hi_passes.h"
 
 #include "geomint/ou_hi.h"
 #include "geomint/rigid_body.h"
@@ -40,7 +41,8 @@ class RigidQuatHiCore : protected Pointers {
   enum { HI_OFF, HI_RPY };
   enum { NOISE_GAUSSIAN, NOISE_THREEPOINT };
   enum { ROTOR_SPLIT, ROTOR_NOSQUISH };
-  enum { RADIUS_NONE, RADIUS_CONST, RADIUS_TYPE, RADIUS_ATOM };
+  enum { RADIUS_NONE = rqh::RADIUS_NONE, RADIUS_CONST = rqh::RADIUS_CONST,
+         RADIUS_TYPE = rqh::RADIUS_TYPE, RADIUS_ATOM = rqh::RADIUS_ATOM };
   int hi, noise, rotor, every;
   bool tally, normalize;
   double eta;                       // viscosity (0: not given)
@@ -54,20 +56,16 @@ class RigidQuatHiCore : protected Pointers {
   int tvar;
   unsigned seed;
 
-  // friction eigenvalues of a body without HI: zt (translation, mass/time),
-  // zr (rotation, mass distance^2/time), body-frame axes; t_iso: zt is isotropic
-  void body_friction(double radius, double zt[3], double zr[3], bool &t_iso) const;
-  // the same as plain data, for kernels (lib/geomint/rigid_body.h)
+  // the friction parameters as plain data, for kernels (lib/geomint/rigid_body.h)
   geomint::RigidFriction friction() const;
+  // the scalars of a step's passes (rigid_quat_hi_passes.h); per_type: the
+  // bodies' OU coefficients are precomputed (accessor's type_coeff)
+  rqh::StepParams step_params(double kT, double dtf, bool per_type) const;
   // hydrodynamic radius of local atom i (radius keyword)
   double atom_radius(int i) const;
 
   // three standard (or three-point) deviates of a body at a step
   void noise3(long long tag, long long step, unsigned stream, double xi[3]) const;
-  // the translational and rotational deviates of n <= geomint::NORMAL_BLOCK
-  // bodies (keys tags) at a step; zeros if !noisy (T = 0: nothing is drawn)
-  void noise_block(const int64_t *tags, int n, long long step, bool noisy, double xt[][3],
-                   double xr[][3]) const;
 
   // ---- hi rpy: the dense step ----
   // one body's record, packed by the caller (PACK doubles): the configuration

@@ -16,6 +16,8 @@
 
 #include "rigid_quat_hi_core.h"
 
+#include "geomint_kokkos_atoms.h"
+
 #include "atom_kokkos.h"
 #include "atom_masks.h"
 #include "error.h"
@@ -32,202 +34,82 @@
 
 using namespace LAMMPS_NS;
 
-namespace {
-
-// the atom data of the step's kernels and its scalars
-template <class DeviceType> struct SphereBodies {
-  typename geomint_kk::Views<DeviceType>::t_x x;
-  typename geomint_kk::Views<DeviceType>::t_v v, omega;
-  typename geomint_kk::Views<DeviceType>::t_f_const f, torque;
-  typename geomint_kk::Views<DeviceType>::t_float_1d rmass, radius;
-  typename geomint_kk::Views<DeviceType>::t_int_1d type, mask;
-  typename geomint_kk::Views<DeviceType>::t_tagint_1d tag;
+namespace LAMMPS_NS {
+// the spheres as the passes of rigid_quat_hi_passes.h read them (the
+// accessor of FixRigidQuatHi::Bodies for the views), with the step's scalars
+template <class DeviceType> struct RigidSphereBodies {
+  geomint_kk::AtomViews<DeviceType> a;
   typename geomint_kk::Views<DeviceType>::t_double_2d quat;
   typename FixRigidQuatHiKokkos<DeviceType>::tdual_coeff::t_dev_const tcoeff;
   typename FixRigidQuatHiKokkos<DeviceType>::tdual_radius::t_dev_const tradius;
-  geomint::RigidFriction friction;
-  int groupbit, per_type, radius_mode, rotor_before, rotor_after, normalize, noisy, gaussian;
-  uint32_t seed;
-  int64_t step;
-  double h, half_h, dtf, skt, radius_const;
+  rqh::StepParams p;
+  int groupbit, radius_mode;
+  double radius_const;
 
-  KOKKOS_INLINE_FUNCTION bool in_group(int i) const { return mask[i] & groupbit; }
-  KOKKOS_INLINE_FUNCTION double moment(int i) const
+  KOKKOS_INLINE_FUNCTION bool in_group(int i) const { return a.mask[i] & groupbit; }
+  KOKKOS_INLINE_FUNCTION double mass(int i) const { return a.rmass[i]; }
+  KOKKOS_INLINE_FUNCTION void moments(int i, double I[3]) const
   {
-    return geomint::sphere_moment(rmass[i], radius[i]);
+    I[0] = I[1] = I[2] = geomint::sphere_moment(a.rmass[i], a.radius[i]);
   }
-  // RigidQuatHiCore::atom_radius()
+  // (auto: the views hold KOKKOS_PREC floats)
+  KOKKOS_INLINE_FUNCTION auto &pos(int i, int k) const { return a.x(i, k); }
+  KOKKOS_INLINE_FUNCTION auto &vel(int i, int k) const { return a.v(i, k); }
+  KOKKOS_INLINE_FUNCTION double &orient(int i, int k) const { return quat(i, k); }
+  KOKKOS_INLINE_FUNCTION double force(int i, int k) const { return a.f(i, k); }
+  KOKKOS_INLINE_FUNCTION double torque_of(int i, int k) const { return a.torque(i, k); }
+  KOKKOS_INLINE_FUNCTION void load_L(int i, const double I[3], double L[3]) const
+  {
+    const double w[3] = {a.omega(i, 0), a.omega(i, 1), a.omega(i, 2)};
+    geomint::sphere_angmom(I[0], w, L);
+  }
+  KOKKOS_INLINE_FUNCTION void store_L(int i, const double I[3], const double L[3]) const
+  {
+    double w[3];
+    geomint::sphere_omega(I[0], L, w);
+    for (int k = 0; k < 3; k++) a.omega(i, k) = w[k];
+  }
+  KOKKOS_INLINE_FUNCTION int64_t tag_of(int i) const { return a.tag[i]; }
   KOKKOS_INLINE_FUNCTION double hydro_radius(int i) const
   {
-    if (radius_mode == RigidQuatHiCore::RADIUS_CONST) return radius_const;
-    if (radius_mode == RigidQuatHiCore::RADIUS_TYPE) return tradius[type[i]];
-    if (radius_mode == RigidQuatHiCore::RADIUS_ATOM) return radius[i];
-    return 0.0;
+    return rqh::hydro_radius(radius_mode, radius_const, tradius[a.type[i]], a.radius[i]);
   }
-
-  // FixRigidQuatHi::half_kick (spheres): v += h/2 f/m, L += h/2 T
-  KOKKOS_INLINE_FUNCTION void kick(int i) const
+  KOKKOS_INLINE_FUNCTION const geomint::RigidOUCoeff &type_coeff(int i) const
   {
-    double vi[3], fi[3], w[3], ti[3], L[3];
-    for (int k = 0; k < 3; k++) {
-      vi[k] = v(i, k);
-      fi[k] = f(i, k);
-      w[k] = omega(i, k);
-      ti[k] = torque(i, k);
-    }
-    geomint::kick(vi, fi, dtf / rmass[i]);
-    const double inertia = moment(i);
-    geomint::sphere_angmom(inertia, w, L);
-    geomint::kick(L, ti, dtf);
-    geomint::sphere_omega(inertia, L, w);
-    for (int k = 0; k < 3; k++) {
-      v(i, k) = vi[k];
-      omega(i, k) = w[k];
-    }
-  }
-
-  // FixRigidQuatHi::half_drift_rotate: x += h/2 v and the rotor over h/2
-  KOKKOS_INLINE_FUNCTION void drift_rotate(int i, int rotor, bool norm) const
-  {
-    const double I = moment(i);
-    const double inertia[3] = {I, I, I};
-    double xi[3], vi[3], w[3], q[4], L[3];
-    for (int k = 0; k < 3; k++) {
-      xi[k] = x(i, k);
-      vi[k] = v(i, k);
-      w[k] = omega(i, k);
-    }
-    for (int k = 0; k < 4; k++) q[k] = quat(i, k);
-    geomint::sphere_angmom(inertia[0], w, L);
-    geomint::rigid_drift_rotate(xi, vi, q, L, inertia, half_h, rotor, norm);
-    geomint::sphere_omega(inertia[0], L, w);
-    for (int k = 0; k < 3; k++) {
-      x(i, k) = xi[k];
-      omega(i, k) = w[k];
-    }
-    for (int k = 0; k < 4; k++) quat(i, k) = q[k];
-  }
-
-  // FixRigidQuatHi::ou_off for one body with its deviates; de and tmin as there
-  KOKKOS_INLINE_FUNCTION void ou(int i, const double xt[3], const double xr[3], double &de,
-                                 double &tmin) const
-  {
-    geomint::RigidOUCoeff own;
-    const geomint::RigidOUCoeff *c = &own;
-    if (per_type) {
-      c = &tcoeff[type[i]];
-    } else {
-      const double I = moment(i);
-      const double inertia[3] = {I, I, I};
-      double zt[3], zr[3];
-      bool t_iso;
-      geomint::rigid_body_friction(friction, hydro_radius(i), zt, zr, t_iso);
-      geomint::rigid_ou_coeff(h, rmass[i], inertia, zt, zr, t_iso, own, tmin);
-    }
-    double vi[3], w[3], q[4], L[3];
-    for (int k = 0; k < 3; k++) {
-      vi[k] = v(i, k);
-      w[k] = omega(i, k);
-    }
-    for (int k = 0; k < 4; k++) q[k] = quat(i, k);
-    geomint::sphere_angmom(c->inertia[0], w, L);
-    geomint::rigid_ou_body(*c, skt, q, vi, L, xt, xr, de);
-    geomint::sphere_omega(c->inertia[0], L, w);
-    for (int k = 0; k < 3; k++) {
-      v(i, k) = vi[k];
-      omega(i, k) = w[k];
-    }
-  }
-
-  // the deviates of one body (CPU: normal3_block or RigidQuatHiCore::noise3)
-  KOKKOS_INLINE_FUNCTION void noise(int i, double xt[3], double xr[3]) const
-  {
-    if (!noisy) {
-      for (int k = 0; k < 3; k++) xt[k] = xr[k] = 0.0;
-    } else if (gaussian) {
-      geomint::normal3(seed, tag[i], step, geomint::STREAM_RQH_T, xt);
-      geomint::normal3(seed, tag[i], step, geomint::STREAM_RQH_R, xr);
-    } else {
-      geomint::threepoint3(seed, tag[i], step, geomint::STREAM_RQH_T, xt);
-      geomint::threepoint3(seed, tag[i], step, geomint::STREAM_RQH_R, xr);
-    }
-  }
-
-  // hi off: the whole initial_integrate of one body
-  KOKKOS_INLINE_FUNCTION void step_hi_off(int i, const double xt[3], const double xr[3],
-                                          double *r) const
-  {
-    kick(i);
-    drift_rotate(i, rotor_before, false);
-    ou(i, xt, xr, r[0], r[1]);
-    drift_rotate(i, rotor_after, normalize);
+    return tcoeff[a.type[i]];
   }
 };
 
-// the reduction of hi off: the heat (sum) and the shortest relaxation time (min)
-struct HeatTminReduction {
-  typedef double value_type[];
-  const unsigned value_count = 2;
-  KOKKOS_INLINE_FUNCTION void init(double *r) const
-  {
-    r[0] = 0.0;
-    r[1] = Kokkos::reduction_identity<double>::min();
-  }
-  // (Kokkos 3 joins volatile values, Kokkos 4 plain ones)
-#if KOKKOS_VERSION < 40000
-  KOKKOS_INLINE_FUNCTION void join(volatile double *dst, const volatile double *src) const
-  {
-    dst[0] += src[0];
-    if (src[1] < dst[1]) dst[1] = src[1];
-  }
-#endif
-  KOKKOS_INLINE_FUNCTION void join(double *dst, const double *src) const
-  {
-    dst[0] += src[0];
-    if (src[1] < dst[1]) dst[1] = src[1];
-  }
-};
+}    // namespace LAMMPS_NS
 
-// hi off on devices: one body per work item, its own deviates
-template <class DeviceType> struct HiOffFunctor : HeatTminReduction {
+namespace {
+
+// hi off on devices: one body per work item, its own deviates; reduces the
+// heat (sum) and the shortest relaxation time (min)
+template <class DeviceType> struct HiOffFunctor : geomint_kk::SumMinReduction<1, 1> {
   typedef DeviceType device_type;
-  SphereBodies<DeviceType> d;
-  explicit HiOffFunctor(const SphereBodies<DeviceType> &data) : d(data) {}
+  RigidSphereBodies<DeviceType> d;
+  explicit HiOffFunctor(const RigidSphereBodies<DeviceType> &data) : d(data) {}
   KOKKOS_INLINE_FUNCTION void operator()(const int i, double *r) const
   {
     if (!d.in_group(i)) return;
     double xt[3], xr[3];
-    d.noise(i, xt, xr);
-    d.step_hi_off(i, xt, xr, r);
+    rqh::body_noise(d.p, d.tag_of(i), xt, xr);
+    rqh::step_hi_off(d, i, d.p, xt, xr, r[0], r[1]);
   }
 };
 
 // hi off on host backends: blocks of atoms whose Gaussian deviates are drawn
-// together by normal3_block, as in FixRigidQuatHi::ou_off (vectorised)
-template <class DeviceType> struct HiOffBlockFunctor : HeatTminReduction {
+// together by normal3_block, as the CPU fix does (vectorised)
+template <class DeviceType> struct HiOffBlockFunctor : geomint_kk::SumMinReduction<1, 1> {
   typedef DeviceType device_type;
-  SphereBodies<DeviceType> d;
+  RigidSphereBodies<DeviceType> d;
   int nlocal;
-  HiOffBlockFunctor(const SphereBodies<DeviceType> &data, int n) : d(data), nlocal(n) {}
+  HiOffBlockFunctor(const RigidSphereBodies<DeviceType> &data, int n) : d(data), nlocal(n) {}
   void operator()(const int b, double *r) const
   {
     constexpr int B = geomint::NORMAL_BLOCK;
-    int idx[B];
-    int64_t tags[B] = {};
-    double xt[B][3], xr[B][3];
-    int n = 0;
-    for (int i = b * B; i < nlocal && i < (b + 1) * B; i++)
-      if (d.in_group(i)) {
-        idx[n] = i;
-        tags[n++] = d.tag[i];
-      }
-    if (d.noisy && d.gaussian) {
-      geomint::normal3_block(d.seed, tags, n, d.step, geomint::STREAM_RQH_T, xt);
-      geomint::normal3_block(d.seed, tags, n, d.step, geomint::STREAM_RQH_R, xr);
-    } else {
-      for (int j = 0; j < n; j++) d.noise(idx[j], xt[j], xr[j]);
-    }
-    for (int j = 0; j < n; j++) d.step_hi_off(idx[j], xt[j], xr[j], r);
+    rqh::step_hi_off_block(d, b * B, nlocal < (b + 1) * B ? nlocal : (b + 1) * B, d.p, r[0], r[1]);
   }
 };
 
@@ -235,9 +117,9 @@ template <class DeviceType> struct HiOffBlockFunctor : HeatTminReduction {
 // blocks vectorise), one body per work item otherwise and on devices (so the
 // device functor runs on host builds too: three-point noise, T = 0)
 template <class DeviceType>
-void hi_off_pass(const SphereBodies<DeviceType> &d, int nlocal, double (&r)[2], std::true_type /*host*/)
+void hi_off_kernel(const RigidSphereBodies<DeviceType> &d, int nlocal, double (&r)[2], std::true_type /*host*/)
 {
-  if (!(d.noisy && d.gaussian)) {
+  if (!(d.p.noisy && d.p.gaussian)) {
     Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, nlocal), HiOffFunctor<DeviceType>(d), r);
     return;
   }
@@ -246,44 +128,29 @@ void hi_off_pass(const SphereBodies<DeviceType> &d, int nlocal, double (&r)[2], 
                           HiOffBlockFunctor<DeviceType>(d, nlocal), r);
 }
 template <class DeviceType>
-void hi_off_pass(const SphereBodies<DeviceType> &d, int nlocal, double (&r)[2], std::false_type /*device*/)
+void hi_off_kernel(const RigidSphereBodies<DeviceType> &d, int nlocal, double (&r)[2], std::false_type /*device*/)
 {
   Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, nlocal), HiOffFunctor<DeviceType>(d), r);
 }
 
-// hi rpy, before the dense step: half kick, half drift + rotor
-template <class DeviceType> struct FirstHalfFunctor {
+// one per-body pass (rqh::first_half, second_half, kick) over the group
+template <class DeviceType, class Pass> struct BodyPassFunctor {
   typedef DeviceType device_type;
-  SphereBodies<DeviceType> d;
-  explicit FirstHalfFunctor(const SphereBodies<DeviceType> &data) : d(data) {}
+  RigidSphereBodies<DeviceType> d;
+  BodyPassFunctor(const RigidSphereBodies<DeviceType> &data) : d(data) {}
   KOKKOS_INLINE_FUNCTION void operator()(const int i) const
   {
-    if (!d.in_group(i)) return;
-    d.kick(i);
-    d.drift_rotate(i, d.rotor_before, false);
+    if (d.in_group(i)) Pass::run(d, i);
   }
 };
-
-// hi rpy, after the dense step: half drift + rotor, |q| = 1
-template <class DeviceType> struct SecondHalfFunctor {
-  typedef DeviceType device_type;
-  SphereBodies<DeviceType> d;
-  explicit SecondHalfFunctor(const SphereBodies<DeviceType> &data) : d(data) {}
-  KOKKOS_INLINE_FUNCTION void operator()(const int i) const
-  {
-    if (d.in_group(i)) d.drift_rotate(i, d.rotor_after, d.normalize);
-  }
+struct FirstHalf {
+  template <class D> KOKKOS_INLINE_FUNCTION static void run(const D &d, int i) { rqh::first_half(d, i, d.p); }
 };
-
-// final_integrate: the half kick
-template <class DeviceType> struct KickFunctor {
-  typedef DeviceType device_type;
-  SphereBodies<DeviceType> d;
-  explicit KickFunctor(const SphereBodies<DeviceType> &data) : d(data) {}
-  KOKKOS_INLINE_FUNCTION void operator()(const int i) const
-  {
-    if (d.in_group(i)) d.kick(i);
-  }
+struct SecondHalf {
+  template <class D> KOKKOS_INLINE_FUNCTION static void run(const D &d, int i) { rqh::second_half(d, i, d.p); }
+};
+struct Kick {
+  template <class D> KOKKOS_INLINE_FUNCTION static void run(const D &d, int i) { rqh::kick(d, i, d.p.dtf); }
 };
 
 constexpr geomint_kk::mask_t STEP_MASK =
@@ -379,97 +246,95 @@ template <class DeviceType> void FixRigidQuatHiKokkos<DeviceType>::upload_types(
 
 /* ---------------------------------------------------------------------- */
 
-namespace {
+/* ----------------------------------------------------------------------
+   the passes of FixRigidQuatHi's step as Kokkos kernels: each syncs what
+   it reads to the execution space and marks what it wrote there
+------------------------------------------------------------------------- */
+
 template <class DeviceType>
-SphereBodies<DeviceType> sphere_bodies(AtomKokkos *atomKK, const RigidQuatHiCore *core,
-                                       const typename geomint_kk::Views<DeviceType>::tdual_double_2d &k_quat,
-                                       const typename FixRigidQuatHiKokkos<DeviceType>::tdual_coeff &k_tcoeff,
-                                       const typename FixRigidQuatHiKokkos<DeviceType>::tdual_radius &k_tradius,
-                                       int groupbit, bool per_type, double dtf, double kT, Update *update)
+RigidSphereBodies<DeviceType> FixRigidQuatHiKokkos<DeviceType>::sphere_bodies(const rqh::StepParams &p)
 {
-  SphereBodies<DeviceType> d;
-  d.x = atomKK->k_x.view<DeviceType>();
-  d.v = atomKK->k_v.view<DeviceType>();
-  d.omega = atomKK->k_omega.view<DeviceType>();
-  d.f = atomKK->k_f.view<DeviceType>();
-  d.torque = atomKK->k_torque.view<DeviceType>();
-  d.rmass = atomKK->k_rmass.view<DeviceType>();
-  d.radius = atomKK->k_radius.view<DeviceType>();
-  d.type = atomKK->k_type.view<DeviceType>();
-  d.mask = atomKK->k_mask.view<DeviceType>();
-  d.tag = atomKK->k_tag.view<DeviceType>();
+  atomKK->sync(execution_space, STEP_MASK);
+  k_quat.template sync<DeviceType>();
+  RigidSphereBodies<DeviceType> d;
+  d.a = geomint_kk::AtomViews<DeviceType>(atomKK);
   d.quat = k_quat.template view<DeviceType>();
   d.tcoeff = k_tcoeff.template view<DeviceType>();
   d.tradius = k_tradius.template view<DeviceType>();
-  d.friction = core->friction();
+  d.p = p;
   d.groupbit = groupbit;
-  d.per_type = per_type ? 1 : 0;
   d.radius_mode = core->radius_mode;
   d.radius_const = core->radius_const;
-  const bool nosquish = core->rotor == RigidQuatHiCore::ROTOR_NOSQUISH;
-  d.rotor_before = nosquish ? geomint::ROTOR_HALF_NOSQUISH : geomint::ROTOR_HALF_BEFORE;
-  d.rotor_after = nosquish ? geomint::ROTOR_HALF_NOSQUISH : geomint::ROTOR_HALF_AFTER;
-  d.normalize = core->normalize ? 1 : 0;
-  d.noisy = kT > 0.0 ? 1 : 0;    // at T = 0 the noise is not drawn (as the CPU fix)
-  d.gaussian = core->noise == RigidQuatHiCore::NOISE_GAUSSIAN ? 1 : 0;
-  d.seed = core->seed;
-  d.step = update->ntimestep;
-  d.h = update->dt;
-  d.half_h = 0.5 * update->dt;
-  d.dtf = dtf;
-  d.skt = std::sqrt(kT);
   return d;
 }
-}    // namespace
 
-template <class DeviceType> void FixRigidQuatHiKokkos<DeviceType>::initial_integrate(int /*vflag*/)
+template <class DeviceType> void FixRigidQuatHiKokkos<DeviceType>::modified_bodies()
 {
-  if (atom->natoms != natoms_setup) {
-    sync_host_properties();
-    atoms_changed();
-    upload_types();
-  }
-  core->compute_target();
-  const double kT = force->boltz * core->t_target / force->mvv2e;
-  const int nlocal = atom->nlocal;
-  atomKK->sync(execution_space, STEP_MASK);
-  k_quat.template sync<DeviceType>();
-  const SphereBodies<DeviceType> d = sphere_bodies<DeviceType>(atomKK, core, k_quat, k_tcoeff, k_tradius,
-                                                               groupbit, per_type, dtf, kT, update);
-  if (core->hi == RigidQuatHiCore::HI_RPY) {
-    Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType>(0, nlocal), FirstHalfFunctor<DeviceType>(d));
-    atomKK->modified(execution_space, X_MASK | V_MASK | OMEGA_MASK);
-    k_quat.template modify<DeviceType>();
-    // the dense step on the host: FixRigidQuatHi::ou_rpy packs the midpoint
-    // states and RigidQuatHiCore::dense_step gathers them on rank 0 (LAPACK)
-    atomKK->sync(Host, X_MASK | V_MASK | OMEGA_MASK | RMASS_MASK | RADIUS_MASK | MASK_MASK |
-                 TYPE_MASK | TAG_MASK);
-    k_quat.template sync<LMPHostType>();
-    ou_rpy(kT);
-    atomKK->modified(Host, V_MASK | OMEGA_MASK);
-    atomKK->sync(execution_space, V_MASK | OMEGA_MASK);
-    Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType>(0, nlocal), SecondHalfFunctor<DeviceType>(d));
-  } else {
-    double r[2] = {0.0, 0.0};
-    hi_off_pass<DeviceType>(d, nlocal, r, std::is_same<typename DeviceType::memory_space, Kokkos::HostSpace>());
-    const bool none = r[1] == Kokkos::reduction_identity<double>::min();
-    lambda_local = per_type ? tmin_types : (none ? std::numeric_limits<double>::infinity() : r[1]);
-    if (core->tally) e_bath_local += force->mvv2e * r[0];
-  }
   atomKK->modified(execution_space, X_MASK | V_MASK | OMEGA_MASK);
   k_quat.template modify<DeviceType>();
-  // dumps and computes read f_ID (the quaternions) on the host
-  k_quat.template sync<LMPHostType>();
 }
 
-template <class DeviceType> void FixRigidQuatHiKokkos<DeviceType>::final_integrate()
+// atoms added during a run: the checks and per-type coefficients on the
+// host, then the types to the device
+template <class DeviceType> bool FixRigidQuatHiKokkos<DeviceType>::atoms_changed()
 {
-  atomKK->sync(execution_space, V_MASK | F_MASK | OMEGA_MASK | TORQUE_MASK | RMASS_MASK |
-               RADIUS_MASK | MASK_MASK);
-  const SphereBodies<DeviceType> d = sphere_bodies<DeviceType>(atomKK, core, k_quat, k_tcoeff, k_tradius,
-                                                               groupbit, per_type, dtf, 0.0, update);
-  Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType>(0, atom->nlocal), KickFunctor<DeviceType>(d));
+  if (atom->natoms == natoms_setup) return false;
+  sync_host_properties();
+  FixRigidQuatHi::atoms_changed();
+  upload_types();
+  return true;
+}
+
+template <class DeviceType>
+void FixRigidQuatHiKokkos<DeviceType>::first_half_pass(const rqh::StepParams &p)
+{
+  Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType>(0, atom->nlocal),
+                       BodyPassFunctor<DeviceType, FirstHalf>(sphere_bodies(p)));
+  modified_bodies();
+}
+
+template <class DeviceType>
+void FixRigidQuatHiKokkos<DeviceType>::second_half_pass(const rqh::StepParams &p)
+{
+  Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType>(0, atom->nlocal),
+                       BodyPassFunctor<DeviceType, SecondHalf>(sphere_bodies(p)));
+  modified_bodies();
+}
+
+template <class DeviceType>
+void FixRigidQuatHiKokkos<DeviceType>::hi_off_pass(const rqh::StepParams &p, double &de, double &tmin)
+{
+  double r[2] = {0.0, 0.0};
+  hi_off_kernel<DeviceType>(sphere_bodies(p), atom->nlocal, r,
+                            std::is_same<typename DeviceType::memory_space, Kokkos::HostSpace>());
+  modified_bodies();
+  de += r[0];
+  // (the identity of min: no body with its own coefficients)
+  if (r[1] != Kokkos::reduction_identity<double>::min() && r[1] < tmin) tmin = r[1];
+}
+
+template <class DeviceType> void FixRigidQuatHiKokkos<DeviceType>::kick_pass(const rqh::StepParams &p)
+{
+  Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType>(0, atom->nlocal),
+                       BodyPassFunctor<DeviceType, Kick>(sphere_bodies(p)));
   atomKK->modified(execution_space, V_MASK | OMEGA_MASK);
+}
+
+// the dense step on the host: FixRigidQuatHi::ou_rpy packs the midpoint
+// states and RigidQuatHiCore::dense_step gathers them on rank 0 (LAPACK)
+template <class DeviceType> void FixRigidQuatHiKokkos<DeviceType>::dense_pass(double kT)
+{
+  atomKK->sync(Host, X_MASK | V_MASK | OMEGA_MASK | RMASS_MASK | RADIUS_MASK | MASK_MASK |
+               TYPE_MASK | TAG_MASK);
+  k_quat.template sync<LMPHostType>();
+  ou_rpy(kT);
+  atomKK->modified(Host, V_MASK | OMEGA_MASK);
+}
+
+// dumps and computes read f_ID (the quaternions) on the host
+template <class DeviceType> void FixRigidQuatHiKokkos<DeviceType>::end_step()
+{
+  k_quat.template sync<LMPHostType>();
 }
 
 // the diagnostics vector is computed on the host

@@ -21,11 +21,14 @@ FixStyle(rigid/quat/hi/kk/host,FixRigidQuatHiKokkos<LMPHostType>);
 
 #include "fix_rigid_quat_hi.h"
 #include "geomint_kokkos_compat.h"
+#include "geomint_kokkos_reduction.h"
 #include "kokkos_type.h"
 
 #include "geomint/rigid_body.h"
 
 namespace LAMMPS_NS {
+
+template <class DeviceType> struct RigidSphereBodies;
 
 template <class DeviceType> class FixRigidQuatHiKokkos : public FixRigidQuatHi {
  public:
@@ -33,8 +36,6 @@ template <class DeviceType> class FixRigidQuatHiKokkos : public FixRigidQuatHi {
   ~FixRigidQuatHiKokkos() override;
   void init() override;
   void setup(int) override;
-  void initial_integrate(int) override;
-  void final_integrate() override;
   void reset_dt() override;
   double compute_vector(int) override;
 
@@ -57,6 +58,18 @@ template <class DeviceType> class FixRigidQuatHiKokkos : public FixRigidQuatHi {
   tdual_radius k_tradius;                                       // hydrodynamic radius per type
   void sync_host_properties();
   void upload_types();
+
+  // FixRigidQuatHi's passes as parallel_for / parallel_reduce
+  bool atoms_changed() override;
+  void first_half_pass(const rqh::StepParams &p) override;
+  void second_half_pass(const rqh::StepParams &p) override;
+  void hi_off_pass(const rqh::StepParams &p, double &de, double &tmin) override;
+  void kick_pass(const rqh::StepParams &p) override;
+  void dense_pass(double kT) override;
+  void end_step() override;
+  // the atom data for the passes (synced to the execution space)
+  RigidSphereBodies<DeviceType> sphere_bodies(const rqh::StepParams &p);
+  void modified_bodies();
 };
 
 }    // namespace LAMMPS_NS

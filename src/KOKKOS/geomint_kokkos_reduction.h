@@ -1,0 +1,52 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   GEOMINT - the array reductions of the /kk styles' parallel_reduce: a
+   value of NSUM + NMAX + NMIN entries of type T, the first NSUM summed,
+   the next NMAX their maximum, the last NMIN their minimum.  A functor
+   derives from it and adds operator()(i, T *r).  Kokkos 3 joins volatile
+   values, Kokkos 4 and later plain ones: both are here, once.
+------------------------------------------------------------------------- */
+
+#ifndef GEOMINT_KOKKOS_REDUCTION_H
+#define GEOMINT_KOKKOS_REDUCTION_H
+
+#include <Kokkos_Core.hpp>
+
+namespace LAMMPS_NS {
+namespace geomint_kk {
+
+  template <class T, int NSUM, int NMAX, int NMIN> struct ArrayReduction {
+    typedef T value_type[];
+    const unsigned value_count = NSUM + NMAX + NMIN;
+
+    KOKKOS_INLINE_FUNCTION void init(T *r) const
+    {
+      for (int k = 0; k < NSUM; k++) r[k] = Kokkos::reduction_identity<T>::sum();
+      for (int k = NSUM; k < NSUM + NMAX; k++) r[k] = Kokkos::reduction_identity<T>::max();
+      for (int k = NSUM + NMAX; k < NSUM + NMAX + NMIN; k++) r[k] = Kokkos::reduction_identity<T>::min();
+    }
+    template <class D, class S> KOKKOS_INLINE_FUNCTION static void combine(D *dst, const S *src)
+    {
+      for (int k = 0; k < NSUM; k++) dst[k] += src[k];
+      for (int k = NSUM; k < NSUM + NMAX; k++)
+        if (src[k] > dst[k]) dst[k] = src[k];
+      for (int k = NSUM + NMAX; k < NSUM + NMAX + NMIN; k++)
+        if (src[k] < dst[k]) dst[k] = src[k];
+    }
+#if KOKKOS_VERSION < 40000
+    KOKKOS_INLINE_FUNCTION void join(volatile T *dst, const volatile T *src) const
+    {
+      combine(dst, src);
+    }
+#endif
+    KOKKOS_INLINE_FUNCTION void join(T *dst, const T *src) const { combine(dst, src); }
+  };
+
+  // NSUM sums of doubles
+  template <int NSUM> using SumReduction = ArrayReduction<double, NSUM, 0, 0>;
+  // NSUM sums and NMIN minima of doubles
+  template <int NSUM, int NMIN> using SumMinReduction = ArrayReduction<double, NSUM, 0, NMIN>;
+
+}    // namespace geomint_kk
+}    // namespace LAMMPS_NS
+
+#endif

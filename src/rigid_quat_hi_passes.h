@@ -1,0 +1,198 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   GEOMINT - the per-body passes of fix rigid/quat/hi, written once: the CPU
+   fix runs them in plain loops (FixRigidQuatHi), fix rigid/quat/hi/kk in
+   parallel_for / parallel_reduce over the same functions
+   (KOKKOS/fix_rigid_quat_hi_kokkos.cpp), so a body's arithmetic is the
+   same text on both.
+
+   A pass reads and writes a body through an accessor A:
+     bool in_group(i) const
+     double mass(i) const;  void moments(i, double I[3]) const
+     double &pos(i, k), &vel(i, k), &orient(i, k) const    (x, v, quaternion)
+     double force(i, k), torque_of(i, k) const
+     void load_L(i, const double I[3], double L[3]) const  (space-frame angular
+     void store_L(i, const double I[3], const double L[3]) const   momentum)
+     int64_t tag_of(i) const;  double hydro_radius(i) const
+     const geomint::RigidOUCoeff &type_coeff(i) const      (hi off, per type)
+   (spheres keep omega, L = I omega; ellipsoids LAMMPS's angmom).
+------------------------------------------------------------------------- */
+
+#ifndef GEOMINT_RIGID_QUAT_HI_PASSES_H
+#define GEOMINT_RIGID_QUAT_HI_PASSES_H
+
+#include "geomint/baoab.h"
+#include "geomint/random.h"
+#include "geomint/rigid_body.h"
+
+#include <cstdint>
+
+namespace LAMMPS_NS {
+namespace rqh {
+
+  // the scalars of one step (FixRigidQuatHi::step_params)
+  struct StepParams {
+    geomint::RigidFriction friction;
+    int per_type, rotor_before, rotor_after, normalize, noisy, gaussian;
+    uint32_t seed;
+    int64_t step;
+    double h, half_h, dtf, skt;
+  };
+
+  // the hydrodynamic radius of a body (the radius keyword: none, a constant,
+  // per type, the atom's radius)
+  enum { RADIUS_NONE, RADIUS_CONST, RADIUS_TYPE, RADIUS_ATOM };
+  GEOMINT_INLINE double hydro_radius(int mode, double r_const, double r_type, double r_atom)
+  {
+    if (mode == RADIUS_CONST) return r_const;
+    if (mode == RADIUS_TYPE) return r_type;
+    if (mode == RADIUS_ATOM) return r_atom;
+    return 0.0;
+  }
+
+  // three deviates of a body for one stream (Philox keyed by seed, tag,
+  // step): Gaussian or three-point (the noise keyword)
+  GEOMINT_INLINE void deviates(uint32_t seed, int64_t tag, int64_t step, uint32_t stream,
+                               bool gaussian, double xi[3])
+  {
+    if (gaussian)
+      geomint::normal3(seed, tag, step, stream, xi);
+    else
+      geomint::threepoint3(seed, tag, step, stream, xi);
+  }
+
+  // the translational and rotational deviates of one body (zeros at T = 0:
+  // nothing is drawn); normal3_block draws the Gaussian ones of a block of
+  // bodies bitwise the same
+  GEOMINT_INLINE void body_noise(const StepParams &p, int64_t tag, double xt[3], double xr[3])
+  {
+    if (!p.noisy) {
+      for (int k = 0; k < 3; k++) xt[k] = xr[k] = 0.0;
+      return;
+    }
+    deviates(p.seed, tag, p.step, geomint::STREAM_RQH_T, p.gaussian != 0, xt);
+    deviates(p.seed, tag, p.step, geomint::STREAM_RQH_R, p.gaussian != 0, xr);
+  }
+
+  // the OU coefficients of a body without HI (tmin: the shortest relaxation time)
+  GEOMINT_INLINE void body_coeff(const geomint::RigidFriction &fr, double h, double m,
+                                 const double inertia[3], double radius, geomint::RigidOUCoeff &c,
+                                 double &tmin)
+  {
+    double zt[3], zr[3];
+    bool t_iso;
+    geomint::rigid_body_friction(fr, radius, zt, zr, t_iso);
+    geomint::rigid_ou_coeff(h, m, inertia, zt, zr, t_iso, c, tmin);
+  }
+
+  // v += dtf f/m, L += dtf T
+  template <class A> GEOMINT_INLINE void kick(const A &a, int i, double dtf)
+  {
+    double vi[3], fi[3], I[3], L[3], ti[3];
+    for (int k = 0; k < 3; k++) {
+      vi[k] = a.vel(i, k);
+      fi[k] = a.force(i, k);
+      ti[k] = a.torque_of(i, k);
+    }
+    geomint::kick(vi, fi, dtf / a.mass(i));
+    a.moments(i, I);
+    a.load_L(i, I, L);
+    geomint::kick(L, ti, dtf);
+    for (int k = 0; k < 3; k++) a.vel(i, k) = vi[k];
+    a.store_L(i, I, L);
+  }
+
+  // x += h/2 v and the free rotor over h/2 (rotor: which half sequence)
+  template <class A>
+  GEOMINT_INLINE void drift_rotate(const A &a, int i, double half_h, int rotor, bool normalize)
+  {
+    double I[3], xi[3], vi[3], q[4], L[3];
+    a.moments(i, I);
+    for (int k = 0; k < 3; k++) {
+      xi[k] = a.pos(i, k);
+      vi[k] = a.vel(i, k);
+    }
+    for (int k = 0; k < 4; k++) q[k] = a.orient(i, k);
+    a.load_L(i, I, L);
+    geomint::rigid_drift_rotate(xi, vi, q, L, I, half_h, rotor, normalize);
+    for (int k = 0; k < 3; k++) a.pos(i, k) = xi[k];
+    for (int k = 0; k < 4; k++) a.orient(i, k) = q[k];
+    a.store_L(i, I, L);
+  }
+
+  // hi off: the exact OU step of one body alone with its deviates xt, xr;
+  // adds its heat to de, its shortest relaxation time to tmin (when its
+  // coefficients are its own, not its type's)
+  template <class A>
+  GEOMINT_INLINE void ou_off(const A &a, int i, const StepParams &p, const double xt[3],
+                             const double xr[3], double &de, double &tmin)
+  {
+    geomint::RigidOUCoeff own;
+    const geomint::RigidOUCoeff *c = &own;
+    if (p.per_type) {
+      c = &a.type_coeff(i);
+    } else {
+      double I[3];
+      a.moments(i, I);
+      body_coeff(p.friction, p.h, a.mass(i), I, a.hydro_radius(i), own, tmin);
+    }
+    double vi[3], q[4], L[3];
+    for (int k = 0; k < 3; k++) vi[k] = a.vel(i, k);
+    for (int k = 0; k < 4; k++) q[k] = a.orient(i, k);
+    a.load_L(i, c->inertia, L);
+    geomint::rigid_ou_body(*c, p.skt, q, vi, L, xt, xr, de);
+    for (int k = 0; k < 3; k++) a.vel(i, k) = vi[k];
+    a.store_L(i, c->inertia, L);
+  }
+
+  // hi rpy, before the dense step: the half kick and the first half drift + rotor
+  template <class A> GEOMINT_INLINE void first_half(const A &a, int i, const StepParams &p)
+  {
+    kick(a, i, p.dtf);
+    drift_rotate(a, i, p.half_h, p.rotor_before, false);
+  }
+
+  // after the OU step: the second half drift + rotor, |q| = 1 (normalize yes)
+  template <class A> GEOMINT_INLINE void second_half(const A &a, int i, const StepParams &p)
+  {
+    drift_rotate(a, i, p.half_h, p.rotor_after, p.normalize != 0);
+  }
+
+  // hi off: the whole initial_integrate of one body
+  template <class A>
+  GEOMINT_INLINE void step_hi_off(const A &a, int i, const StepParams &p, const double xt[3],
+                                  const double xr[3], double &de, double &tmin)
+  {
+    first_half(a, i, p);
+    ou_off(a, i, p, xt, xr, de, tmin);
+    second_half(a, i, p);
+  }
+
+  // hi off on the host: the bodies of atoms [i0, i1) (at most NORMAL_BLOCK),
+  // whose Gaussian deviates are drawn together by normal3_block (vectorised)
+  template <class A>
+  inline void step_hi_off_block(const A &a, int i0, int i1, const StepParams &p, double &de,
+                                double &tmin)
+  {
+    constexpr int B = geomint::NORMAL_BLOCK;
+    int idx[B];
+    int64_t tags[B] = {};
+    double xt[B][3], xr[B][3];
+    int n = 0;
+    for (int i = i0; i < i1; i++)
+      if (a.in_group(i)) {
+        idx[n] = i;
+        tags[n++] = a.tag_of(i);
+      }
+    if (p.noisy && p.gaussian) {
+      geomint::normal3_block(p.seed, tags, n, p.step, geomint::STREAM_RQH_T, xt);
+      geomint::normal3_block(p.seed, tags, n, p.step, geomint::STREAM_RQH_R, xr);
+    } else {
+      for (int j = 0; j < n; j++) body_noise(p, tags[j], xt[j], xr[j]);
+    }
+    for (int j = 0; j < n; j++) step_hi_off(a, idx[j], p, xt[j], xr[j], de, tmin);
+  }
+
+}    // namespace rqh
+}    // namespace LAMMPS_NS
+
+#endif
