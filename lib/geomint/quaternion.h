@@ -148,19 +148,6 @@ GEOMINT_INLINE void quat_rotor_nosquish(double t, const double inertia[3], doubl
   quat_rotor(3, 0.5 * t, inertia[2], q, pi);
 }
 
-// rotational kinetic energy sum_l (pi^T S_l q)^2 / (8 I_l) (the paper's eqs. 1-2)
-GEOMINT_INLINE double quat_rot_energy(const double q[4], const double pi[4], const double inertia[3])
-{
-  double e = 0.0;
-  for (int l = 1; l <= 3; l++) {
-    double sq[4];
-    quat_S(l, q, sq);
-    const double v = pi[0] * sq[0] + pi[1] * sq[1] + pi[2] * sq[2] + pi[3] * sq[3];
-    e += v * v / (8.0 * inertia[l - 1]);
-  }
-  return e;
-}
-
 // exact per-body OU step of the space-frame angular momentum without HI
 // (body-frame friction diagonal in the principal axes, so the step
 // factorises per axis): in the body frame L_l <- c_l L_l + sigma_l chi_l, with
