@@ -649,7 +649,7 @@ std::string mesh_text(const std::vector<std::array<int, 3>> &tris)
   return s;
 }
 
-// the Mesh interface of g_drift: atom tag j+1 sits at local index j
+// the Mesh interface of g_drift_frame: atom tag j+1 sits at local index j
 struct TestMesh {
   std::vector<V3> x;
   MeshTable table;
@@ -727,9 +727,14 @@ V3 position(const TestMesh &M, const Point &P)
   return to_v3(x);
 }
 
+// g_drift_frame from the vertex positions (the fixes keep the frame; a
+// degenerate start triangle is G_DEGENERATE)
 GDriftResult drift(const TestMesh &M, Point &P, double m, double tau)
 {
-  return g_drift(M, P.tri, P.vtx, P.lam, P.v, m, tau);
+  TriFrame F;
+  tri_frame(M.pos(P.vtx[0]), M.pos(P.vtx[1]), M.pos(P.vtx[2]), F);
+  if (tri_degenerate(F)) return GDriftResult{G_DEGENERATE, 0, 0, 0};
+  return g_drift_frame(M, P.tri, P.vtx, F, P.lam, P.v, m, tau);
 }
 
 // the invariants of a point between steps: a triangle, its corners, barycentrics

@@ -324,20 +324,6 @@ GEOMINT_INLINE GDriftResult g_drift_frame(const Mesh &mesh, int &tri, int vtx[3]
   return res;
 }
 
-// The same starting from the vertex positions (checks the start triangle).
-template <class Mesh>
-GEOMINT_INLINE GDriftResult g_drift(const Mesh &mesh, int &tri, int vtx[3], double lam[3],
-                                    double v[3], double m, double tau)
-{
-  TriFrame F;
-  tri_frame(mesh.pos(vtx[0]), mesh.pos(vtx[1]), mesh.pos(vtx[2]), F);
-  if (tri_degenerate(F)) {
-    GDriftResult res = {G_DEGENERATE, 0, 0, 0};
-    return res;
-  }
-  return g_drift_frame(mesh, tri, vtx, F, lam, v, m, tau);
-}
-
 }    // namespace geomint
 
 #endif
