@@ -268,9 +268,10 @@ void FixRigidQuatHi::reset_target(double t)
 
 /* ---------------------------------------------------------------------- */
 
-// ellipsoids: LAMMPS's angmom and the moments of a solid ellipsoid of the
-// body's shape; spheres: omega (L = I omega) and the fix's quaternion
-struct FixRigidQuatHi::Bodies {
+// ellipsoids (SPHERE false): LAMMPS's angmom, quaternion and the moments
+// of a solid ellipsoid of the body's shape; spheres: omega (L = I omega)
+// and the fix's quaternion
+template <bool SPHERE> struct FixRigidQuatHi::Bodies {
   double **x, **v, **f, **torque, **omega, **angmom, **quat;
   const double *rmass, *radius;
   const int *mask, *type, *ellipsoid;
@@ -279,13 +280,12 @@ struct FixRigidQuatHi::Bodies {
   const RigidQuatHiCore *core;
   const TypeCoeff *tcoeff;
   int groupbit;
-  bool sphere;
 
   bool in_group(int i) const { return mask[i] & groupbit; }
   double mass(int i) const { return rmass[i]; }
   void moments(int i, double I[3]) const
   {
-    if (sphere) {
+    if (SPHERE) {
       I[0] = I[1] = I[2] = geomint::sphere_moment(rmass[i], radius[i]);
       return;
     }
@@ -296,19 +296,19 @@ struct FixRigidQuatHi::Bodies {
   }
   double &pos(int i, int k) const { return x[i][k]; }
   double &vel(int i, int k) const { return v[i][k]; }
-  double &orient(int i, int k) const { return sphere ? quat[i][k] : bonus[ellipsoid[i]].quat[k]; }
+  double &orient(int i, int k) const { return SPHERE ? quat[i][k] : bonus[ellipsoid[i]].quat[k]; }
   double force(int i, int k) const { return f[i][k]; }
   double torque_of(int i, int k) const { return torque[i][k]; }
   void load_L(int i, const double I[3], double L[3]) const
   {
-    if (sphere)
+    if (SPHERE)
       geomint::sphere_angmom(I[0], omega[i], L);
     else
       for (int a = 0; a < 3; a++) L[a] = angmom[i][a];
   }
   void store_L(int i, const double I[3], const double L[3]) const
   {
-    if (sphere)
+    if (SPHERE)
       geomint::sphere_omega(I[0], L, omega[i]);
     else
       for (int a = 0; a < 3; a++) angmom[i][a] = L[a];
@@ -318,15 +318,15 @@ struct FixRigidQuatHi::Bodies {
   const TypeCoeff &type_coeff(int i) const { return tcoeff[type[i]]; }
 };
 
-FixRigidQuatHi::Bodies FixRigidQuatHi::bodies() const
+template <bool SPHERE> FixRigidQuatHi::Bodies<SPHERE> FixRigidQuatHi::bodies() const
 {
-  Bodies b;
+  Bodies<SPHERE> b;
   b.x = atom->x;
   b.v = atom->v;
   b.f = atom->f;
   b.torque = atom->torque;
-  b.omega = sphere ? atom->omega : nullptr;
-  b.angmom = sphere ? nullptr : atom->angmom;
+  b.omega = SPHERE ? atom->omega : nullptr;
+  b.angmom = SPHERE ? nullptr : atom->angmom;
   b.quat = quat;
   b.rmass = atom->rmass;
   b.radius = atom->radius;
@@ -338,23 +338,31 @@ FixRigidQuatHi::Bodies FixRigidQuatHi::bodies() const
   b.core = core;
   b.tcoeff = type_coeff.data();
   b.groupbit = groupbit;
-  b.sphere = sphere;
   return b;
+}
+
+// f(the bodies' accessor) for spheres or ellipsoids
+template <class F> void FixRigidQuatHi::with_bodies(F &&f) const
+{
+  if (sphere)
+    f(bodies<true>());
+  else
+    f(bodies<false>());
 }
 
 void FixRigidQuatHi::principal_moments(int i, double inertia[3]) const
 {
-  bodies().moments(i, inertia);
+  with_bodies([&](const auto &b) { b.moments(i, inertia); });
 }
 
 void FixRigidQuatHi::load_angmom(int i, const double inertia[3], double L[3]) const
 {
-  bodies().load_L(i, inertia, L);
+  with_bodies([&](const auto &b) { b.load_L(i, inertia, L); });
 }
 
 void FixRigidQuatHi::store_angmom(int i, const double inertia[3], const double L[3])
 {
-  bodies().store_L(i, inertia, L);
+  with_bodies([&](const auto &b) { b.store_L(i, inertia, L); });
 }
 
 /* ----------------------------------------------------------------------
@@ -367,8 +375,8 @@ rqh::StepParams FixRigidQuatHi::step_params(double kT) const
 }
 
 /* ----------------------------------------------------------------------
-   half kick, half drift + rotor, OU, half drift + rotor (hi off: all four
-   per body in one pass, blocks of bodies sharing their Gaussian draws)
+   half kick, half drift + rotor, OU (blocks of bodies sharing their
+   Gaussian draws), half drift + rotor
 ------------------------------------------------------------------------- */
 
 void FixRigidQuatHi::initial_integrate(int /*vflag*/)
@@ -402,31 +410,41 @@ void FixRigidQuatHi::final_integrate()
 
 void FixRigidQuatHi::first_half_pass(const rqh::StepParams &p)
 {
-  const Bodies b = bodies();
-  for (int i = 0; i < atom->nlocal; i++)
-    if (b.in_group(i)) rqh::first_half(b, i, p);
+  with_bodies([&](const auto &b) {
+    for (int i = 0; i < atom->nlocal; i++)
+      if (b.in_group(i)) rqh::first_half(b, i, p);
+  });
 }
 
 void FixRigidQuatHi::second_half_pass(const rqh::StepParams &p)
 {
-  const Bodies b = bodies();
-  for (int i = 0; i < atom->nlocal; i++)
-    if (b.in_group(i)) rqh::second_half(b, i, p);
+  with_bodies([&](const auto &b) {
+    for (int i = 0; i < atom->nlocal; i++)
+      if (b.in_group(i)) rqh::second_half(b, i, p);
+  });
 }
 
 void FixRigidQuatHi::hi_off_pass(const rqh::StepParams &p, double &de, double &tmin)
 {
-  const Bodies b = bodies();
   const int nlocal = atom->nlocal;
-  for (int i0 = 0; i0 < nlocal; i0 += geomint::NORMAL_BLOCK)
-    rqh::step_hi_off_block(b, i0, std::min(i0 + geomint::NORMAL_BLOCK, nlocal), p, de, tmin);
+  // (three passes: on 4000 spheres 7 % faster than the four sub-steps of a
+  // body together, which the /kk kernels do)
+  with_bodies([&](const auto &b) {
+    for (int i = 0; i < nlocal; i++)
+      if (b.in_group(i)) rqh::first_half(b, i, p);
+    for (int i0 = 0; i0 < nlocal; i0 += geomint::NORMAL_BLOCK)
+      rqh::ou_off_block(b, i0, std::min(i0 + geomint::NORMAL_BLOCK, nlocal), p, de, tmin);
+    for (int i = 0; i < nlocal; i++)
+      if (b.in_group(i)) rqh::second_half(b, i, p);
+  });
 }
 
 void FixRigidQuatHi::kick_pass(const rqh::StepParams &p)
 {
-  const Bodies b = bodies();
-  for (int i = 0; i < atom->nlocal; i++)
-    if (b.in_group(i)) rqh::kick(b, i, p.dtf);
+  with_bodies([&](const auto &b) {
+    for (int i = 0; i < atom->nlocal; i++)
+      if (b.in_group(i)) rqh::kick(b, i, p.dtf);
+  });
 }
 
 /* ----------------------------------------------------------------------

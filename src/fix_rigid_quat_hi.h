@@ -83,8 +83,9 @@ class FixRigidQuatHi : public Fix {
   virtual bool atoms_changed();
 
   // the bodies as the passes of rigid_quat_hi_passes.h read them on the CPU
-  struct Bodies;
-  Bodies bodies() const;
+  template <bool SPHERE> struct Bodies;
+  template <bool SPHERE> Bodies<SPHERE> bodies() const;
+  template <class F> void with_bodies(F &&f) const;
   void principal_moments(int i, double inertia[3]) const;
   // the space-frame angular momentum of body i (spheres: I omega) and back
   void load_angmom(int i, const double inertia[3], double L[3]) const;

@@ -303,9 +303,8 @@ struct RigidBodies {
 }    // namespace
 
 /* ----------------------------------------------------------------------
-   half kick, half drift + rotor, OU, half drift + rotor (hi off: all four
-   per body in one pass, blocks of bodies sharing their Gaussian draws),
-   then the bodies' frames and omega, set_xv
+   half kick, half drift + rotor, OU, half drift + rotor, then the bodies'
+   frames and omega, set_xv
 ------------------------------------------------------------------------- */
 
 void FixRigidQuatHiBody::initial_integrate(int vflag)
@@ -322,8 +321,10 @@ void FixRigidQuatHiBody::initial_integrate(int vflag)
   } else {
     // (the bodies' relaxation times come from setup_coeff)
     double de = 0.0, tmin_step = 0.0;
+    for (int b = 0; b < nbody; b++) rqh::first_half(a, b, p);
     for (int b0 = 0; b0 < nbody; b0 += geomint::NORMAL_BLOCK)
-      rqh::step_hi_off_block(a, b0, std::min(b0 + geomint::NORMAL_BLOCK, nbody), p, de, tmin_step);
+      rqh::ou_off_block(a, b0, std::min(b0 + geomint::NORMAL_BLOCK, nbody), p, de, tmin_step);
+    for (int b = 0; b < nbody; b++) rqh::second_half(a, b, p);
     if (core->tally) e_bath += force->mvv2e * de;
   }
   for (int b = 0; b < nbody; b++) {

@@ -26,6 +26,7 @@
 
 #include <cstdint>
 
+
 namespace LAMMPS_NS {
 namespace rqh {
 
@@ -85,7 +86,7 @@ namespace rqh {
   }
 
   // v += dtf f/m, L += dtf T
-  template <class A> GEOMINT_INLINE void kick(const A &a, int i, double dtf)
+  template <class A> GEOMINT_FORCE_INLINE void kick(const A &a, int i, double dtf)
   {
     double vi[3], fi[3], I[3], L[3], ti[3];
     for (int k = 0; k < 3; k++) {
@@ -103,7 +104,7 @@ namespace rqh {
 
   // x += h/2 v and the free rotor over h/2 (rotor: which half sequence)
   template <class A>
-  GEOMINT_INLINE void drift_rotate(const A &a, int i, double half_h, int rotor, bool normalize)
+  GEOMINT_FORCE_INLINE void drift_rotate(const A &a, int i, double half_h, int rotor, bool normalize)
   {
     double I[3], xi[3], vi[3], q[4], L[3];
     a.moments(i, I);
@@ -123,7 +124,7 @@ namespace rqh {
   // adds its heat to de, its shortest relaxation time to tmin (when its
   // coefficients are its own, not its type's)
   template <class A>
-  GEOMINT_INLINE void ou_off(const A &a, int i, const StepParams &p, const double xt[3],
+  GEOMINT_FORCE_INLINE void ou_off(const A &a, int i, const StepParams &p, const double xt[3],
                              const double xr[3], double &de, double &tmin)
   {
     geomint::RigidOUCoeff own;
@@ -145,21 +146,21 @@ namespace rqh {
   }
 
   // hi rpy, before the dense step: the half kick and the first half drift + rotor
-  template <class A> GEOMINT_INLINE void first_half(const A &a, int i, const StepParams &p)
+  template <class A> GEOMINT_FORCE_INLINE void first_half(const A &a, int i, const StepParams &p)
   {
     kick(a, i, p.dtf);
     drift_rotate(a, i, p.half_h, p.rotor_before, false);
   }
 
   // after the OU step: the second half drift + rotor, |q| = 1 (normalize yes)
-  template <class A> GEOMINT_INLINE void second_half(const A &a, int i, const StepParams &p)
+  template <class A> GEOMINT_FORCE_INLINE void second_half(const A &a, int i, const StepParams &p)
   {
     drift_rotate(a, i, p.half_h, p.rotor_after, p.normalize != 0);
   }
 
   // hi off: the whole initial_integrate of one body
   template <class A>
-  GEOMINT_INLINE void step_hi_off(const A &a, int i, const StepParams &p, const double xt[3],
+  GEOMINT_FORCE_INLINE void step_hi_off(const A &a, int i, const StepParams &p, const double xt[3],
                                   const double xr[3], double &de, double &tmin)
   {
     first_half(a, i, p);
@@ -168,10 +169,11 @@ namespace rqh {
   }
 
   // hi off on the host: the bodies of atoms [i0, i1) (at most NORMAL_BLOCK),
-  // whose Gaussian deviates are drawn together by normal3_block (vectorised)
-  template <class A>
-  inline void step_hi_off_block(const A &a, int i0, int i1, const StepParams &p, double &de,
-                                double &tmin)
+  // whose Gaussian deviates are drawn together by normal3_block (vectorised);
+  // the whole step (STEP) or the OU step alone
+  template <bool STEP, class A>
+  inline void hi_off_block(const A &a, int i0, int i1, const StepParams &p, double &de,
+                           double &tmin)
   {
     constexpr int B = geomint::NORMAL_BLOCK;
     int idx[B];
@@ -189,7 +191,23 @@ namespace rqh {
     } else {
       for (int j = 0; j < n; j++) body_noise(p, tags[j], xt[j], xr[j]);
     }
-    for (int j = 0; j < n; j++) step_hi_off(a, idx[j], p, xt[j], xr[j], de, tmin);
+    for (int j = 0; j < n; j++) {
+      if (STEP)
+        step_hi_off(a, idx[j], p, xt[j], xr[j], de, tmin);
+      else
+        ou_off(a, idx[j], p, xt[j], xr[j], de, tmin);
+    }
+  }
+  template <class A>
+  inline void step_hi_off_block(const A &a, int i0, int i1, const StepParams &p, double &de,
+                                double &tmin)
+  {
+    hi_off_block<true>(a, i0, i1, p, de, tmin);
+  }
+  template <class A>
+  inline void ou_off_block(const A &a, int i0, int i1, const StepParams &p, double &de, double &tmin)
+  {
+    hi_off_block<false>(a, i0, i1, p, de, tmin);
   }
 
 }    // namespace rqh

@@ -39,7 +39,7 @@ enum RotorHalf { ROTOR_HALF_BEFORE = 0, ROTOR_HALF_AFTER = 1, ROTOR_HALF_NOSQUIS
 
 // x += t v and the free rotor over t on (q, pi = 2 S-check(q) L), then
 // optionally q /= |q|; L is the space-frame angular momentum
-GEOMINT_INLINE void rigid_drift_rotate(double x[3], const double v[3], double q[4], double L[3],
+GEOMINT_FORCE_INLINE void rigid_drift_rotate(double x[3], const double v[3], double q[4], double L[3],
                                        const double inertia[3], double t, int rotor, bool normalize)
 {
   drift(x, v, t);
