@@ -1,0 +1,472 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   GEOMINT - the per-atom passes of fix bagogab, written once: run by a
+   plain loop in fix bagogab (CPU) and by Kokkos parallel_for /
+   parallel_reduce in fix bagogab/kk.  LAMMPS-free and Kokkos-free (the
+   GEOMINT_INLINE functions are device functions in a Kokkos build); the
+   step order and the communication between passes are FixBagogab's.
+
+   A pass is a struct with its step's scalars and
+     template <class A> GEOMINT_INLINE void operator()(const A &a, int i, V &acc) const
+   (passes that draw noise take the atom's normals xi after i).  `a` is an
+   accessor of the atom data (CPU: LAMMPS's arrays, /kk: Kokkos views):
+
+   atoms (every pass)
+     double &x(i,k), &v(i,k); double f(i,k)
+     int mask(i), type(i); int64_t tag(i); bool use_rmass; double rmass(i)
+     double coeff(t, PT_...)          per-type table (FixBagogab::coeff)
+     double &delta(i,k)               zero yes: the random velocity changes
+     int groupbit; uint32_t seed; int64_t step; double dtf, half_h, kt
+   in-triangle points (mesh keyword), in addition
+     int intri_bit; double &state(i,k) (triangle id, l1, l2, l3)
+     int &vtx(i,k) (corners, then 1 computed / 0 not yet / -1 failed)
+     geomint::TriFrame &frame(i); double &wat(i,k); double fc(i,k), dp(i,k)
+     const double *pos(j); int corner_image(i,t,k); int64_t corner_key(t,k)
+     int neighbor(t,k), apex(t,k); int image(i, key)
+     fc_sink(), dp_sink(): an object s with s(j,k) += value (the vertex scatter)
+     void fail(i, code, tri): the point is left alone for the rest of the step
+------------------------------------------------------------------------- */
+
+#ifndef GEOMINT_BAGOGAB_PASSES_H
+#define GEOMINT_BAGOGAB_PASSES_H
+
+#include "geomint/baoab.h"
+#include "geomint/geomint_inline.h"
+#include "geomint/random.h"
+#include "geomint/triangle.h"
+
+#include <cmath>
+#include <cstdint>
+
+namespace geomint_bagogab {
+
+// the per-type table: OU c1, s = 1 - c1^2, sigma (per-type masses), dtf/m, m, 1/m
+enum { PT_C1, PT_S, PT_SIGMA, PT_DTFM, PT_MASS, PT_INVM, PT_N };
+
+// why a point stopped during a step (the messages are BagogabPoints::failure_message)
+enum PointFailure { PF_NONE = 0, PF_NO_TRIANGLE, PF_MISSING_VERTEX, PF_DEGENERATE, PF_TOO_MANY };
+
+/* ---------------------------------------------------------------------- */
+
+template <class A> GEOMINT_INLINE double mass_of(const A &a, int i)
+{
+  return a.use_rmass ? a.rmass(i) : a.coeff(a.type(i), PT_MASS);
+}
+
+// velocity change per unit force of B(s h/2)
+template <class A> GEOMINT_INLINE double dtfm_of(const A &a, int i, double s)
+{
+  return a.use_rmass ? (s * a.dtf) / a.rmass(i) : s * a.coeff(a.type(i), PT_DTFM);
+}
+
+// velocity noise amplitude sqrt(kT/m (1 - c1^2)) in velocity units
+template <class A> GEOMINT_INLINE double sigma_of(const A &a, int i)
+{
+  const int t = a.type(i);
+  return a.use_rmass ? std::sqrt(a.kt * a.coeff(t, PT_S) / a.rmass(i)) : a.coeff(t, PT_SIGMA);
+}
+
+template <class A> GEOMINT_INLINE bool in_group(const A &a, int i)
+{
+  return a.mask(i) & a.groupbit;
+}
+template <class A> GEOMINT_INLINE bool is_point(const A &a, int i)
+{
+  return a.mask(i) & a.intri_bit;
+}
+// a group atom that is not a point (free atoms and mesh vertices)
+template <class A> GEOMINT_INLINE bool is_free(const A &a, int i)
+{
+  return (a.mask(i) & a.groupbit) && !(a.mask(i) & a.intri_bit);
+}
+
+template <class A> GEOMINT_INLINE void load3(const A &a, int i, double x[3], double v[3])
+{
+  for (int k = 0; k < 3; k++) {
+    x[k] = a.x(i, k);
+    v[k] = a.v(i, k);
+  }
+}
+template <class A> GEOMINT_INLINE void store3(const A &a, int i, const double x[3], const double v[3])
+{
+  for (int k = 0; k < 3; k++) {
+    a.x(i, k) = x[k];
+    a.v(i, k) = v[k];
+  }
+}
+
+// B(s h/2) [then B(s2 h/2), its own addition] with force fi; apply = false
+// only sums the kinetic-energy change m (v.dv + |dv|^2/2) of B(s h/2)
+template <class A>
+GEOMINT_INLINE void kick_atom(const A &a, int i, const double fi[3], double s, double s2, bool apply,
+                              double &dke)
+{
+  const double dtfm = dtfm_of(a, i, s);
+  if (!apply) {
+    const double dv[3] = {dtfm * fi[0], dtfm * fi[1], dtfm * fi[2]};
+    const double vi[3] = {a.v(i, 0), a.v(i, 1), a.v(i, 2)};
+    dke += mass_of(a, i) * (geomint::dot3(vi, dv) + 0.5 * geomint::dot3(dv, dv));
+    return;
+  }
+  double vi[3] = {a.v(i, 0), a.v(i, 1), a.v(i, 2)};
+  if (s != 0.0) geomint::kick(vi, fi, dtfm);
+  if (s2 != 0.0) geomint::kick(vi, fi, dtfm_of(a, i, s2));
+  for (int k = 0; k < 3; k++) a.v(i, k) = vi[k];
+}
+
+/* ----------------------------------------------------------------------
+   plain BAOAB (no points)
+------------------------------------------------------------------------- */
+
+// [B(s_def h/2)] B(h/2) A(h/2) O(h) A(h/2) of one group atom; acc: sum m (|v|^2 before O - after)
+struct BaoaPass {
+  double s_def;
+  template <class A>
+  GEOMINT_INLINE void operator()(const A &a, int i, const double xi[3], double &de) const
+  {
+    double xr[3], vr[3];
+    load3(a, i, xr, vr);
+    const double fi[3] = {a.f(i, 0), a.f(i, 1), a.f(i, 2)};
+    const int t = a.type(i);
+    if (s_def != 0.0) geomint::kick(vr, fi, dtfm_of(a, i, s_def));
+    geomint::kick(vr, fi, dtfm_of(a, i, 1.0));
+    geomint::drift(xr, vr, a.half_h);
+    de += mass_of(a, i) * geomint::ou_kick(vr, a.coeff(t, PT_C1), sigma_of(a, i), xi);
+    geomint::drift(xr, vr, a.half_h);
+    store3(a, i, xr, vr);
+  }
+};
+
+// zero yes, first pass over one group atom: [B] B A and its random change
+// delta (atoms with noise); acc: (sum m delta (3), sum m) over those
+struct ZeroFirstPass {
+  double s_def;
+  template <class A>
+  GEOMINT_INLINE void operator()(const A &a, int i, const double xi[3], double *sum) const
+  {
+    double xr[3], vr[3];
+    load3(a, i, xr, vr);
+    const double fi[3] = {a.f(i, 0), a.f(i, 1), a.f(i, 2)};
+    const double m = mass_of(a, i);
+    if (s_def != 0.0) geomint::kick(vr, fi, s_def * a.dtf / m);
+    geomint::kick(vr, fi, a.dtf / m);
+    geomint::drift(xr, vr, a.half_h);
+    store3(a, i, xr, vr);
+    if (!geomint::ou_has_noise(a.coeff(a.type(i), PT_S))) return;
+    const double sigma = sigma_of(a, i);
+    for (int k = 0; k < 3; k++) {
+      a.delta(i, k) = sigma * xi[k];
+      sum[k] += m * a.delta(i, k);
+    }
+    sum[3] += m;
+  }
+};
+
+// O with the random changes less the shift (atoms with noise), then A(h/2); acc: the tally
+struct ZeroSecondPass {
+  double shift[3];
+  template <class A> GEOMINT_INLINE void operator()(const A &a, int i, double &de) const
+  {
+    if (!in_group(a, i)) return;
+    const int t = a.type(i);
+    double xr[3], vr[3];
+    load3(a, i, xr, vr);
+    if (geomint::ou_has_noise(a.coeff(t, PT_S))) {
+      const double d[3] = {a.delta(i, 0) - shift[0], a.delta(i, 1) - shift[1],
+                           a.delta(i, 2) - shift[2]};
+      de += mass_of(a, i) * geomint::ou_kick(vr, a.coeff(t, PT_C1), 1.0, d);
+    }
+    geomint::drift(xr, vr, a.half_h);
+    store3(a, i, xr, vr);
+  }
+};
+
+// B(scale h/2) on a group atom (apply), or its kinetic-energy change (acc)
+struct KickPass {
+  double scale;
+  bool apply;
+  template <class A> GEOMINT_INLINE void operator()(const A &a, int i, double &dke) const
+  {
+    if (!in_group(a, i)) return;
+    const double fi[3] = {a.f(i, 0), a.f(i, 1), a.f(i, 2)};
+    kick_atom(a, i, fi, scale, 0.0, apply, dke);
+  }
+};
+
+/* ----------------------------------------------------------------------
+   in-triangle points
+------------------------------------------------------------------------- */
+
+template <class P> GEOMINT_INLINE void frame_of(const P &p, int i, geomint::TriFrame &F)
+{
+  geomint::tri_frame(p.pos(p.vtx(i, 0)), p.pos(p.vtx(i, 1)), p.pos(p.vtx(i, 2)), F);
+}
+
+// corners and frame of point i; vtx(i,3) = 1 marks the row as computed (an
+// atom that joins the point group between runs without a setup has 0)
+template <class P> GEOMINT_INLINE void corners_of(const P &p, int i)
+{
+  const int t = static_cast<int>(p.state(i, 0)) - 1;
+  if (t < 0) return p.fail(i, PF_NO_TRIANGLE, -1);
+  for (int k = 0; k < 3; k++) {
+    p.vtx(i, k) = p.corner_image(i, t, k);
+    if (p.vtx(i, k) < 0) return p.fail(i, PF_MISSING_VERTEX, t);
+  }
+  p.vtx(i, 3) = 1;
+  frame_of(p, i, p.frame(i));
+  if (geomint::tri_degenerate(p.frame(i))) p.fail(i, PF_DEGENERATE, t);
+}
+
+// corners of every owned point (after a reneighboring)
+struct CornersPass {
+  template <class P> GEOMINT_INLINE void operator()(const P &p, int i) const
+  {
+    p.vtx(i, 3) = 0;
+    if (is_point(p, i)) corners_of(p, i);
+  }
+};
+
+// B, points: the chain-rule forces lambda_k f onto the corners (scatter) and
+// the kick with the projected force
+struct BPointPass {
+  double s, s2;
+  bool apply;
+  template <class P> GEOMINT_INLINE void operator()(const P &p, int i, double &dke) const
+  {
+    if (!is_point(p, i)) return;
+    if (!p.vtx(i, 3)) corners_of(p, i);    // joined the points since the last setup
+    if (p.vtx(i, 3) < 0) return;           // failed
+    const double fi[3] = {p.f(i, 0), p.f(i, 1), p.f(i, 2)};
+    auto fc = p.fc_sink();
+    for (int k = 0; k < 3; k++) {
+      const int j = p.vtx(i, k);
+      if (!in_group(p, j)) continue;
+      const double lam = p.state(i, k + 1);
+      fc(j, 0) += lam * fi[0];
+      fc(j, 1) += lam * fi[1];
+      fc(j, 2) += lam * fi[2];
+    }
+    double ldot[3], pf[3];
+    geomint::tri_project(p.frame(i), fi, ldot, pf);
+    kick_atom(p, i, pf, s, s2, apply, dke);
+  }
+};
+
+// B, the other group atoms: their force plus the summed chain-rule forces
+struct BFreePass {
+  double s, s2;
+  bool apply;
+  template <class P> GEOMINT_INLINE void operator()(const P &p, int i, double &dke) const
+  {
+    if (!is_free(p, i)) return;
+    const double ft[3] = {p.f(i, 0) + p.fc(i, 0), p.f(i, 1) + p.fc(i, 1), p.f(i, 2) + p.fc(i, 2)};
+    kick_atom(p, i, ft, s, s2, apply, dke);
+  }
+};
+
+// A(h/2), before the positions are communicated: points keep p_lambda ~ A^T v,
+// the other group atoms drift
+struct AFirstPass {
+  template <class P> GEOMINT_INLINE void operator()(const P &p, int i) const
+  {
+    if (is_point(p, i)) {
+      if (p.vtx(i, 3) <= 0) return;
+      const double vi[3] = {p.v(i, 0), p.v(i, 1), p.v(i, 2)};
+      double w[2];
+      geomint::tri_at(p.frame(i), vi, w);
+      p.wat(i, 0) = w[0];
+      p.wat(i, 1) = w[1];
+    } else if (in_group(p, i)) {
+      double xr[3], vr[3];
+      load3(p, i, xr, vr);
+      geomint::drift(xr, vr, p.half_h);
+      for (int k = 0; k < 3; k++) p.x(i, k) = xr[k];
+    }
+  }
+};
+
+// A(h/2), after: the points' new frames, and the same lambda and A^T v in them
+struct ASecondPass {
+  template <class P> GEOMINT_INLINE void operator()(const P &p, int i) const
+  {
+    if (!is_point(p, i) || p.vtx(i, 3) < 0) return;
+    geomint::TriFrame &F = p.frame(i);
+    frame_of(p, i, F);
+    if (geomint::tri_degenerate(F))
+      return p.fail(i, PF_DEGENERATE, static_cast<int>(p.state(i, 0)) - 1);
+    const double w[2] = {p.wat(i, 0), p.wat(i, 1)};
+    double ldot[3], vr[3], xr[3];
+    geomint::tri_from_at(F, w, ldot, vr);
+    const double lam[3] = {p.state(i, 1), p.state(i, 2), p.state(i, 3)};
+    geomint::tri_point(F, lam, xr);
+    store3(p, i, xr, vr);
+  }
+};
+
+// what g_drift_frame sees of the mesh for point i (geomint/triangle.h): the
+// accessor's positions and topology, the recoil into the scatter sink
+template <class P, class Sink> struct GMesh {
+  const P &p;
+  const Sink &dp;
+  int i;
+  GEOMINT_INLINE const double *pos(int j) const { return p.pos(j); }
+  GEOMINT_INLINE int64_t tag(int t, int k) const { return p.corner_key(t, k); }
+  GEOMINT_INLINE int neighbor(int t, int k) const { return p.neighbor(t, k); }
+  GEOMINT_INLINE int apex(int t, int k) const { return p.apex(t, k); }
+  GEOMINT_INLINE int image(int64_t key) const { return p.image(i, key); }
+  GEOMINT_INLINE void recoil(int j, double c, const double v[3]) const
+  {
+    if (!in_group(p, j)) return;    // frozen geometry: recoil dropped
+    for (int k = 0; k < 3; k++) dp(j, k) += c * v[k];
+  }
+};
+
+// G(tau): the exact drift of a point over the frozen mesh, the recoil onto
+// its corners (scatter); acc: (edge transfers, border reflections, max segments)
+struct GPointPass {
+  double tau;
+  template <class P> GEOMINT_INLINE void operator()(const P &p, int i, int *c) const
+  {
+    if (!is_point(p, i) || p.vtx(i, 3) < 0) return;
+    int t = static_cast<int>(p.state(i, 0)) - 1;
+    double lam[3] = {p.state(i, 1), p.state(i, 2), p.state(i, 3)};
+    double vr[3] = {p.v(i, 0), p.v(i, 1), p.v(i, 2)};
+    int vtx[3] = {p.vtx(i, 0), p.vtx(i, 1), p.vtx(i, 2)};
+    geomint::TriFrame F = p.frame(i);
+    const auto dp = p.dp_sink();
+    const GMesh<P, decltype(dp)> mesh = {p, dp, i};
+    const geomint::GDriftResult r =
+        geomint::g_drift_frame(mesh, t, vtx, F, lam, vr, mass_of(p, i), tau);
+    if (r.status == geomint::G_MISSING_VERTEX) return p.fail(i, PF_MISSING_VERTEX, t);
+    if (r.status == geomint::G_DEGENERATE) return p.fail(i, PF_DEGENERATE, t);
+    if (r.status == geomint::G_TOO_MANY_SEGMENTS) return p.fail(i, PF_TOO_MANY, t);
+    p.state(i, 0) = t + 1;
+    for (int k = 0; k < 3; k++) {
+      p.state(i, k + 1) = lam[k];
+      p.v(i, k) = vr[k];
+      p.vtx(i, k) = vtx[k];
+    }
+    p.frame(i) = F;
+    c[0] += r.transfers;
+    c[1] += r.reflections;
+    if (r.segments > c[2]) c[2] = r.segments;
+  }
+};
+
+// G: the summed recoil momenta onto the other group atoms
+struct GRecoilPass {
+  template <class P> GEOMINT_INLINE void operator()(const P &p, int i) const
+  {
+    if (!is_free(p, i)) return;
+    const double im = p.use_rmass ? 1.0 / p.rmass(i) : p.coeff(p.type(i), PT_INVM);
+    for (int k = 0; k < 3; k++) p.v(i, k) += p.dp(i, k) * im;
+  }
+};
+
+// O(h) on a group atom: points tally the projected change (the out-of-plane
+// part of the noise is dropped by the next projection); with zero yes the
+// other atoms with noise get their random change delta only.
+// acc: (sum m delta (3), sum m, tally)
+struct OPass {
+  bool zero;
+  template <class P>
+  GEOMINT_INLINE void operator()(const P &p, int i, const double xi[3], double *sum) const
+  {
+    const int t = p.type(i);
+    const double m = mass_of(p, i);
+    const double sigma = sigma_of(p, i);
+    const double c1 = p.coeff(t, PT_C1);
+    if (is_point(p, i)) {
+      if (p.vtx(i, 3) < 0) return;               // failed this step
+      if (c1 == 1.0 && sigma == 0.0) return;     // no friction: v unchanged exactly
+      double vr[3] = {p.v(i, 0), p.v(i, 1), p.v(i, 2)};
+      const double v2 = geomint::dot3(vr, vr);
+      for (int d = 0; d < 3; d++) vr[d] = c1 * vr[d] + sigma * xi[d];
+      double ldot[3], pv[3];
+      geomint::tri_project(p.frame(i), vr, ldot, pv);
+      sum[4] += m * (v2 - geomint::dot3(pv, pv));
+      for (int d = 0; d < 3; d++) p.v(i, d) = vr[d];
+    } else if (zero) {
+      if (!geomint::ou_has_noise(p.coeff(t, PT_S))) return;    // nofriction: v unchanged exactly
+      for (int d = 0; d < 3; d++) {
+        p.delta(i, d) = sigma * xi[d];
+        sum[d] += m * p.delta(i, d);
+      }
+      sum[3] += m;
+    } else {
+      double vr[3] = {p.v(i, 0), p.v(i, 1), p.v(i, 2)};
+      sum[4] += m * geomint::ou_kick(vr, c1, sigma, xi);
+      for (int d = 0; d < 3; d++) p.v(i, d) = vr[d];
+    }
+  }
+};
+
+// O with zero yes, the other atoms with noise: the shifted random changes; acc: the tally
+struct OZeroFreePass {
+  double shift[3];
+  template <class P> GEOMINT_INLINE void operator()(const P &p, int i, double &de) const
+  {
+    if (!is_free(p, i)) return;
+    const int t = p.type(i);
+    if (!geomint::ou_has_noise(p.coeff(t, PT_S))) return;
+    double vr[3] = {p.v(i, 0), p.v(i, 1), p.v(i, 2)};
+    const double d[3] = {p.delta(i, 0) - shift[0], p.delta(i, 1) - shift[1],
+                         p.delta(i, 2) - shift[2]};
+    de += mass_of(p, i) * geomint::ou_kick(vr, p.coeff(t, PT_C1), 1.0, d);
+    for (int k = 0; k < 3; k++) p.v(i, k) = vr[k];
+  }
+};
+
+/* ----------------------------------------------------------------------
+   the loops
+------------------------------------------------------------------------- */
+
+// a pass without noise over atoms [0, n)
+template <class A, class Pass, class Acc>
+inline void for_atoms(const A &a, int n, const Pass &pass, Acc &&acc)
+{
+  for (int i = 0; i < n; i++) pass(a, i, acc);
+}
+template <class A, class Pass> inline void for_atoms(const A &a, int n, const Pass &pass)
+{
+  for (int i = 0; i < n; i++) pass(a, i);
+}
+
+// a pass with noise over the group atoms among [i0, i1) (i1 - i0 <= NORMAL_BLOCK)
+// on a host: their normals drawn together by normal3_block (vectorised
+// Box-Muller, bitwise equal to normal3)
+template <class A, class Pass, class Acc>
+inline void noise_block(const A &a, int i0, int i1, const Pass &pass, Acc &&acc)
+{
+  int idx[geomint::NORMAL_BLOCK];
+  int64_t tags[geomint::NORMAL_BLOCK] = {};    // (zeroed: GCC 12 cannot see that only n are read)
+  double xi[geomint::NORMAL_BLOCK][3];
+  int n = 0;
+  for (int i = i0; i < i1; i++)
+    if (a.mask(i) & a.groupbit) {
+      idx[n] = i;
+      tags[n++] = a.tag(i);
+    }
+  geomint::normal3_block(a.seed, tags, n, a.step, geomint::STREAM_O, xi);
+  for (int j = 0; j < n; j++) pass(a, idx[j], xi[j], acc);
+}
+
+template <class A, class Pass, class Acc>
+inline void for_atoms_noise(const A &a, int n, const Pass &pass, Acc &&acc)
+{
+  for (int i0 = 0; i0 < n; i0 += geomint::NORMAL_BLOCK)
+    noise_block(a, i0, n < i0 + geomint::NORMAL_BLOCK ? n : i0 + geomint::NORMAL_BLOCK, pass, acc);
+}
+
+// a pass with noise on one group atom, normals drawn for it alone (devices)
+template <class A, class Pass, class Acc>
+GEOMINT_INLINE void noise_atom(const A &a, int i, const Pass &pass, Acc &&acc)
+{
+  if (!(a.mask(i) & a.groupbit)) return;
+  double xi[3];
+  geomint::normal3(a.seed, a.tag(i), a.step, geomint::STREAM_O, xi);
+  pass(a, i, xi, acc);
+}
+
+}    // namespace geomint_bagogab
+
+#endif
