@@ -216,6 +216,25 @@ template <class P> GEOMINT_INLINE void corners_of(const P &p, int i)
   if (geomint::tri_degenerate(p.frame(i))) p.fail(i, PF_DEGENERATE, t);
 }
 
+// A(h/2), first half, for a point: p_lambda ~ A^T v is what A keeps
+template <class P> GEOMINT_INLINE void keep_at(const P &p, int i)
+{
+  const double vi[3] = {p.v(i, 0), p.v(i, 1), p.v(i, 2)};
+  double w[2];
+  geomint::tri_at(p.frame(i), vi, w);
+  p.wat(i, 0) = w[0];
+  p.wat(i, 1) = w[1];
+}
+
+// A(h/2) for an atom that is not a point: x += h/2 v
+template <class P> GEOMINT_INLINE void drift_atom(const P &p, int i)
+{
+  double xr[3], vr[3];
+  load3(p, i, xr, vr);
+  geomint::drift(xr, vr, p.half_h);
+  for (int k = 0; k < 3; k++) p.x(i, k) = xr[k];
+}
+
 // corners of every owned point (after a reneighboring)
 struct CornersPass {
   template <class P> GEOMINT_INLINE void operator()(const P &p, int i) const
@@ -226,10 +245,11 @@ struct CornersPass {
 };
 
 // B, points: the chain-rule forces lambda_k f onto the corners (scatter) and
-// the kick with the projected force
+// the kick with the projected force; with keep_wat the first half of the
+// A(h/2) that follows (points keep A^T v: the new v is final)
 struct BPointPass {
   double s, s2;
-  bool apply;
+  bool apply, keep_wat;
   template <class P> GEOMINT_INLINE void operator()(const P &p, int i, double &dke) const
   {
     if (!is_point(p, i)) return;
@@ -248,39 +268,21 @@ struct BPointPass {
     double ldot[3], pf[3];
     geomint::tri_project(p.frame(i), fi, ldot, pf);
     kick_atom(p, i, pf, s, s2, apply, dke);
+    if (keep_wat) keep_at(p, i);
   }
 };
 
-// B, the other group atoms: their force plus the summed chain-rule forces
+// B, the other group atoms: their force plus the summed chain-rule forces;
+// with drift the first half of the A(h/2) that follows (x += h/2 v)
 struct BFreePass {
   double s, s2;
-  bool apply;
+  bool apply, drift;
   template <class P> GEOMINT_INLINE void operator()(const P &p, int i, double &dke) const
   {
     if (!is_free(p, i)) return;
     const double ft[3] = {p.f(i, 0) + p.fc(i, 0), p.f(i, 1) + p.fc(i, 1), p.f(i, 2) + p.fc(i, 2)};
     kick_atom(p, i, ft, s, s2, apply, dke);
-  }
-};
-
-// A(h/2), before the positions are communicated: points keep p_lambda ~ A^T v,
-// the other group atoms drift
-struct AFirstPass {
-  template <class P> GEOMINT_INLINE void operator()(const P &p, int i) const
-  {
-    if (is_point(p, i)) {
-      if (p.vtx(i, 3) <= 0) return;
-      const double vi[3] = {p.v(i, 0), p.v(i, 1), p.v(i, 2)};
-      double w[2];
-      geomint::tri_at(p.frame(i), vi, w);
-      p.wat(i, 0) = w[0];
-      p.wat(i, 1) = w[1];
-    } else if (in_group(p, i)) {
-      double xr[3], vr[3];
-      load3(p, i, xr, vr);
-      geomint::drift(xr, vr, p.half_h);
-      for (int k = 0; k < 3; k++) p.x(i, k) = xr[k];
-    }
+    if (drift) drift_atom(p, i);
   }
 };
 
@@ -322,10 +324,15 @@ template <class P, class Sink> struct GMesh {
 
 // G(tau): the exact drift of a point over the frozen mesh, the recoil onto
 // its corners (scatter); acc: (edge transfers, border reflections, max segments)
+// With with_a the second half of the A(h/2) before comes first (ASecondPass:
+// it reads the corners' communicated positions only); with keep_wat the
+// first half of the A(h/2) after follows (the new v is final)
 struct GPointPass {
   double tau;
+  bool with_a, keep_wat;
   template <class P> GEOMINT_INLINE void operator()(const P &p, int i, int *c) const
   {
+    if (with_a) ASecondPass()(p, i);
     if (!is_point(p, i) || p.vtx(i, 3) < 0) return;
     int t = static_cast<int>(p.state(i, 0)) - 1;
     double lam[3] = {p.state(i, 1), p.state(i, 2), p.state(i, 3)};
@@ -346,19 +353,23 @@ struct GPointPass {
       p.vtx(i, k) = vtx[k];
     }
     p.frame(i) = F;
+    if (keep_wat) keep_at(p, i);
     c[0] += r.transfers;
     c[1] += r.reflections;
     if (r.segments > c[2]) c[2] = r.segments;
   }
 };
 
-// G: the summed recoil momenta onto the other group atoms
+// G: the summed recoil momenta onto the other group atoms; with drift the
+// first half of the A(h/2) that follows
 struct GRecoilPass {
+  bool drift;
   template <class P> GEOMINT_INLINE void operator()(const P &p, int i) const
   {
     if (!is_free(p, i)) return;
     const double im = p.use_rmass ? 1.0 / p.rmass(i) : p.coeff(p.type(i), PT_INVM);
     for (int k = 0; k < 3; k++) p.v(i, k) += p.dp(i, k) * im;
+    if (drift) drift_atom(p, i);
   }
 };
 

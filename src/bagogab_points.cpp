@@ -45,7 +45,11 @@ BagogabPoints::~BagogabPoints()
 }
 
 /* ----------------------------------------------------------------------
-   one step with points: B(h/2) A(h/2) G(h/2) O(h) G(h/2) A(h/2) [B(h/2)]
+   one step with points: B(h/2) A(h/2) G(h/2) O(h) G(h/2) A(h/2) [B(h/2)].
+   A(h/2) is two halves around the communication of the positions: the
+   first (free atoms drift, points keep A^T v) rides on the pass before it
+   (B, G), the second (new frames) on the G after it, or stands alone at
+   the end of the step
 ------------------------------------------------------------------------- */
 
 double BagogabPoints::step(double s_def)
@@ -59,17 +63,18 @@ double BagogabPoints::step(double s_def)
     t[k] = MPI_Wtime();
   };
   mark(0);
-  b_step(s_def, 1.0, true);
+  b_step(s_def, 1.0, true, true);    // B(h/2), A(h/2) first half
   mark(1);
-  a_step();
+  forward_x();
   mark(2);
-  g_step(half_h);
+  g_step(half_h, true, false);       // A(h/2) second half, G(h/2)
   mark(3);
   const double de = o_step();
   mark(4);
-  g_step(half_h);
+  g_step(half_h, false, true);       // G(h/2), A(h/2) first half
   mark(5);
-  a_step();
+  forward_x();
+  a_second();
   mark(6);
   if (timing) {
     substep_seconds[0] += t[1] - t[0];
@@ -84,8 +89,9 @@ double BagogabPoints::step(double s_def)
 
 // B(s h/2): points get (s h/2) Pi f, vertices the chain-rule forces lambda_k f;
 // with s2 != 0 a second kick B(s2 h/2) follows as its own addition (the
-// deferred closing kick of vout half, then the step's opening kick)
-double BagogabPoints::b_step(double s, double s2, bool apply)
+// deferred closing kick of vout half, then the step's opening kick); then_a:
+// the first half of A(h/2) follows
+double BagogabPoints::b_step(double s, double s2, bool apply, bool then_a)
 {
   grow_work();
   if (!corners_valid) {
@@ -93,30 +99,24 @@ double BagogabPoints::b_step(double s, double s2, bool apply)
     corners_valid = true;
   }
   double dke = 0.0;
-  b_points(s, s2, apply, dke);
+  b_points(s, s2, apply, then_a, dke);
   reverse_sum(fc);
-  b_free(s, s2, apply, dke);
+  b_free(s, s2, apply, then_a, dke);
   return dke;
 }
 
-// A(h/2): free atoms drift; points keep lambda and p_lambda = m A^T v while A changes
-void BagogabPoints::a_step()
-{
-  a_first();
-  forward_x();
-  a_second();
-}
-
-// G(tau): exact drift of every point over the frozen mesh; recoil onto vertices
-void BagogabPoints::g_step(double tau)
+// G(tau): exact drift of every point over the frozen mesh; recoil onto
+// vertices; with_a: the second half of A(h/2) comes first, then_a: the first
+// half of A(h/2) follows
+void BagogabPoints::g_step(double tau, bool with_a, bool then_a)
 {
   int counts[3] = {0, 0, 0};
-  g_points(tau, counts);
+  g_points(tau, with_a, then_a, counts);
   n_transfers += counts[0];
   n_reflections += counts[1];
   max_segments = std::max(max_segments, counts[2]);
   reverse_sum(dp);
-  g_recoil();
+  g_recoil(then_a);
 }
 
 // O(h) on every group atom; points tally Pi v.  zero yes acts on the atoms that
@@ -471,21 +471,16 @@ void BagogabPointsCpu::corners_pass()
   for_atoms(access(), atom->nlocal, CornersPass());
 }
 
-void BagogabPointsCpu::b_points(double s, double s2, bool apply, double &dke)
+void BagogabPointsCpu::b_points(double s, double s2, bool apply, bool then_a, double &dke)
 {
   const int nall = atom->nlocal + atom->nghost;
   for (int j = 0; j < nall; j++) fc[j][0] = fc[j][1] = fc[j][2] = 0.0;
-  for_atoms(access(), atom->nlocal, BPointPass{s, s2, apply}, dke);
+  for_atoms(access(), atom->nlocal, BPointPass{s, s2, apply, then_a}, dke);
 }
 
-void BagogabPointsCpu::b_free(double s, double s2, bool apply, double &dke)
+void BagogabPointsCpu::b_free(double s, double s2, bool apply, bool then_a, double &dke)
 {
-  for_atoms(access(), atom->nlocal, BFreePass{s, s2, apply}, dke);
-}
-
-void BagogabPointsCpu::a_first()
-{
-  for_atoms(access(), atom->nlocal, AFirstPass());
+  for_atoms(access(), atom->nlocal, BFreePass{s, s2, apply, then_a}, dke);
 }
 
 void BagogabPointsCpu::a_second()
@@ -493,16 +488,16 @@ void BagogabPointsCpu::a_second()
   for_atoms(access(), atom->nlocal, ASecondPass());
 }
 
-void BagogabPointsCpu::g_points(double tau, int counts[3])
+void BagogabPointsCpu::g_points(double tau, bool with_a, bool then_a, int counts[3])
 {
   const int nall = atom->nlocal + atom->nghost;
   for (int j = 0; j < nall; j++) dp[j][0] = dp[j][1] = dp[j][2] = 0.0;
-  for_atoms(access(), atom->nlocal, GPointPass{tau}, counts);
+  for_atoms(access(), atom->nlocal, GPointPass{tau, with_a, then_a}, counts);
 }
 
-void BagogabPointsCpu::g_recoil()
+void BagogabPointsCpu::g_recoil(bool then_a)
 {
-  for_atoms(access(), atom->nlocal, GRecoilPass());
+  for_atoms(access(), atom->nlocal, GRecoilPass{then_a});
 }
 
 void BagogabPointsCpu::o_points(bool zero, double sums[5])

@@ -65,7 +65,7 @@ class BagogabPoints : protected Pointers {
   double step(double s_def);
   // B(s h/2) [then B(s2 h/2)]; apply = false only sums the kinetic-energy
   // change of B(s h/2) (energy units / mvv2e)
-  double b_step(double s, double s2, bool apply);
+  double b_step(double s, double s2, bool apply, bool then_a = false);
   void agree_on_failures();    // collective: error->all with the first failure
   // checks of every setup, then every owned point keeps or gets a triangle
   virtual void setup();
@@ -101,8 +101,7 @@ class BagogabPoints : protected Pointers {
   const bool timing;            // GEOMINT_TIMING is set: time the sub-steps
   double substep_seconds[4];    // time in B (initial), A, G, O during this run
 
-  void a_step();
-  void g_step(double tau);
+  void g_step(double tau, bool with_a, bool then_a);
   double o_step();
   void reverse_comm_host(double **buf);    // sum ghost rows of buf onto their owners
   void forward_comm_host();                // positions of ghosts (the fix's own communication)
@@ -118,12 +117,12 @@ class BagogabPoints : protected Pointers {
   virtual void step_done() {}
   // the passes (bagogab_passes.h); sums accumulate into their arguments
   virtual void corners_pass() = 0;
-  virtual void b_points(double s, double s2, bool apply, double &dke) = 0;    // zeroes fc first
-  virtual void b_free(double s, double s2, bool apply, double &dke) = 0;
-  virtual void a_first() = 0;
+  // (then_a, with_a: fused with the first or second half of an A(h/2))
+  virtual void b_points(double s, double s2, bool apply, bool then_a, double &dke) = 0;    // zeroes fc first
+  virtual void b_free(double s, double s2, bool apply, bool then_a, double &dke) = 0;
   virtual void a_second() = 0;
-  virtual void g_points(double tau, int counts[3]) = 0;    // zeroes dp first
-  virtual void g_recoil() = 0;
+  virtual void g_points(double tau, bool with_a, bool then_a, int counts[3]) = 0;    // zeroes dp first
+  virtual void g_recoil(bool then_a) = 0;
   virtual void o_points(bool zero, double sums[5]) = 0;
   virtual void o_zero_free(const double shift[3], double &de) = 0;
   virtual double work_bytes() = 0;
@@ -150,12 +149,11 @@ class BagogabPointsCpu : public BagogabPoints {
   void reverse_sum(double **buf) override;
   void forward_x() override;
   void corners_pass() override;
-  void b_points(double s, double s2, bool apply, double &dke) override;
-  void b_free(double s, double s2, bool apply, double &dke) override;
-  void a_first() override;
+  void b_points(double s, double s2, bool apply, bool then_a, double &dke) override;
+  void b_free(double s, double s2, bool apply, bool then_a, double &dke) override;
   void a_second() override;
-  void g_points(double tau, int counts[3]) override;
-  void g_recoil() override;
+  void g_points(double tau, bool with_a, bool then_a, int counts[3]) override;
+  void g_recoil(bool then_a) override;
   void o_points(bool zero, double sums[5]) override;
   void o_zero_free(const double shift[3], double &de) override;
   double work_bytes() override;

@@ -168,14 +168,14 @@ void sum_each(const Acc &a, int n, const Pass &p, double *sums)
 }
 
 template <class DeviceType, int N, class Acc, class Pass>
-void noise_sum(const Acc &a, int n, const Pass &p, double *r, std::true_type /*host*/)
+void noise_sum(const Acc &a, int n, const Pass &p, double (&r)[N], std::true_type /*host*/)
 {
   const int nblock = (n + geomint::NORMAL_BLOCK - 1) / geomint::NORMAL_BLOCK;
   Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, nblock),
                           NoiseBlocks<DeviceType, Acc, Pass, N>(a, p, n), r);
 }
 template <class DeviceType, int N, class Acc, class Pass>
-void noise_sum(const Acc &a, int n, const Pass &p, double *r, std::false_type /*device*/)
+void noise_sum(const Acc &a, int n, const Pass &p, double (&r)[N], std::false_type /*device*/)
 {
   Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, n),
                           NoiseEach<DeviceType, Acc, Pass, N>(a, p), r);
@@ -580,29 +580,23 @@ template <class DeviceType> class BagogabPointsKokkos : public BagogabPoints {
     kk_for_each<DeviceType>(access(), atom->nlocal, CornersPass());
   }
 
-  void b_points(double s, double s2, bool apply, double &dke) override
+  void b_points(double s, double s2, bool apply, bool then_a, double &dke) override
   {
     sync_atoms();
     const Access p = access();
     const int nall = atom->nlocal + atom->nghost;
     Kokkos::deep_copy(Kokkos::subview(p.fc_, std::make_pair(0, nall), Kokkos::ALL()), 0.0);
     s_fc.reset_except(p.fc_);
-    sum_each<DeviceType, 1>(p, atom->nlocal, BPointPass{s, s2, apply}, &dke);
+    sum_each<DeviceType, 1>(p, atom->nlocal, BPointPass{s, s2, apply, then_a}, &dke);
     auto fcv = p.fc_;
     Kokkos::Experimental::contribute(fcv, s_fc);
     if (apply) atomKK->modified(execution_space, V_MASK);
   }
 
-  void b_free(double s, double s2, bool apply, double &dke) override
+  void b_free(double s, double s2, bool apply, bool then_a, double &dke) override
   {
-    sum_each<DeviceType, 1>(access(), atom->nlocal, BFreePass{s, s2, apply}, &dke);
-    if (apply) atomKK->modified(execution_space, V_MASK);
-  }
-
-  void a_first() override
-  {
-    kk_for_each<DeviceType>(access(), atom->nlocal, AFirstPass());
-    atomKK->modified(execution_space, X_MASK);
+    sum_each<DeviceType, 1>(access(), atom->nlocal, BFreePass{s, s2, apply, then_a}, &dke);
+    if (apply) atomKK->modified(execution_space, then_a ? X_MASK | V_MASK : V_MASK);
   }
 
   void a_second() override
@@ -618,7 +612,7 @@ template <class DeviceType> class BagogabPointsKokkos : public BagogabPoints {
     const unsigned value_count = 3;
     Access p;
     GPointPass pass;
-    GCounts(const Access &acc, double tau) : p(acc), pass{tau} {}
+    GCounts(const Access &acc, const GPointPass &g) : p(acc), pass(g) {}
     KOKKOS_INLINE_FUNCTION void init(int *c) const { c[0] = c[1] = c[2] = 0; }
 #if KOKKOS_VERSION < 40000
     KOKKOS_INLINE_FUNCTION void join(volatile int *dst, const volatile int *src) const
@@ -637,24 +631,26 @@ template <class DeviceType> class BagogabPointsKokkos : public BagogabPoints {
     KOKKOS_INLINE_FUNCTION void operator()(const int i, int *c) const { pass(p, i, c); }
   };
 
-  void g_points(double tau, int counts[3]) override
+  void g_points(double tau, bool with_a, bool then_a, int counts[3]) override
   {
     const Access p = access();
     const int nall = atom->nlocal + atom->nghost;
     Kokkos::deep_copy(Kokkos::subview(p.dp_, std::make_pair(0, nall), Kokkos::ALL()), 0.0);
     s_dp.reset_except(p.dp_);
-    Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, atom->nlocal), GCounts(p, tau),
-                            counts);
+    int c[3];    // (an array: Kokkos 4 takes no pointer for an array reduction)
+    Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, atom->nlocal),
+                            GCounts(p, GPointPass{tau, with_a, then_a}), c);
+    for (int k = 0; k < 3; k++) counts[k] = c[k];
     auto dpv = p.dp_;
     Kokkos::Experimental::contribute(dpv, s_dp);
     k_state.template modify<DeviceType>();
-    atomKK->modified(execution_space, V_MASK);
+    atomKK->modified(execution_space, with_a ? X_MASK | V_MASK : V_MASK);
   }
 
-  void g_recoil() override
+  void g_recoil(bool then_a) override
   {
-    kk_for_each<DeviceType>(access(), atom->nlocal, GRecoilPass());
-    atomKK->modified(execution_space, V_MASK);
+    kk_for_each<DeviceType>(access(), atom->nlocal, GRecoilPass{then_a});
+    atomKK->modified(execution_space, then_a ? X_MASK | V_MASK : V_MASK);
   }
 
   void o_points(bool zero, double sums[5]) override
