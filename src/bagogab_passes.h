@@ -20,8 +20,9 @@
      int intri_bit; double &state(i,k) (triangle id, l1, l2, l3)
      int &vtx(i,k) (corners, then 1 computed / 0 not yet / -1 failed)
      geomint::TriFrame &frame(i); double &wat(i,k); double fc(i,k), dp(i,k)
-     const double *pos(j); int corner_image(i,t,k); int64_t corner_key(t,k)
-     int neighbor(t,k), apex(t,k); int image(i, key)
+     const double *pos(j); int corner(t,k) (vertex index q: the IDs' order)
+     int neighbor(t,k), apex(t,k); int img_off(q), img_list(o) (the local
+     images of vertex q, in the order Domain::closest_image visits them)
      fc_sink(), dp_sink(): an object s with s(j,k) += value (the vertex scatter)
      void fail(i, code, tri): the point is left alone for the rest of the step
 ------------------------------------------------------------------------- */
@@ -196,6 +197,26 @@ struct KickPass {
    in-triangle points
 ------------------------------------------------------------------------- */
 
+// Domain::closest_image(i, map(ID)) for vertex q, -1 if it has no image here:
+// the first of the nearest images in the order closest_image walks them
+template <class P> GEOMINT_INLINE int closest_image(const P &p, int i, int q)
+{
+  int best = -1;
+  double rmin = 0.0;
+  for (int o = p.img_off(q); o < p.img_off(q + 1); o++) {
+    const int j = p.img_list(o);
+    const double dx = p.x(i, 0) - p.x(j, 0);
+    const double dy = p.x(i, 1) - p.x(j, 1);
+    const double dz = p.x(i, 2) - p.x(j, 2);
+    const double r = dx * dx + dy * dy + dz * dz;
+    if (best < 0 || r < rmin) {
+      best = j;
+      rmin = r;
+    }
+  }
+  return best;
+}
+
 template <class P> GEOMINT_INLINE void frame_of(const P &p, int i, geomint::TriFrame &F)
 {
   geomint::tri_frame(p.pos(p.vtx(i, 0)), p.pos(p.vtx(i, 1)), p.pos(p.vtx(i, 2)), F);
@@ -208,7 +229,7 @@ template <class P> GEOMINT_INLINE void corners_of(const P &p, int i)
   const int t = static_cast<int>(p.state(i, 0)) - 1;
   if (t < 0) return p.fail(i, PF_NO_TRIANGLE, -1);
   for (int k = 0; k < 3; k++) {
-    p.vtx(i, k) = p.corner_image(i, t, k);
+    p.vtx(i, k) = closest_image(p, i, p.corner(t, k));
     if (p.vtx(i, k) < 0) return p.fail(i, PF_MISSING_VERTEX, t);
   }
   p.vtx(i, 3) = 1;
@@ -305,16 +326,18 @@ struct ASecondPass {
 };
 
 // what g_drift_frame sees of the mesh for point i (geomint/triangle.h): the
-// accessor's positions and topology, the recoil into the scatter sink
+// accessor's positions and topology, the recoil into the scatter sink; the
+// "tags" are the vertex indices q (an order-preserving relabelling of the
+// IDs: the kernel compares them only for order and equality)
 template <class P, class Sink> struct GMesh {
   const P &p;
   const Sink &dp;
   int i;
   GEOMINT_INLINE const double *pos(int j) const { return p.pos(j); }
-  GEOMINT_INLINE int64_t tag(int t, int k) const { return p.corner_key(t, k); }
+  GEOMINT_INLINE int64_t tag(int t, int k) const { return p.corner(t, k); }
   GEOMINT_INLINE int neighbor(int t, int k) const { return p.neighbor(t, k); }
   GEOMINT_INLINE int apex(int t, int k) const { return p.apex(t, k); }
-  GEOMINT_INLINE int image(int64_t key) const { return p.image(i, key); }
+  GEOMINT_INLINE int image(int64_t q) const { return closest_image(p, i, static_cast<int>(q)); }
   GEOMINT_INLINE void recoil(int j, double c, const double v[3]) const
   {
     if (!in_group(p, j)) return;    // frozen geometry: recoil dropped

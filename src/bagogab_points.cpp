@@ -21,6 +21,7 @@
 #include "update.h"
 #include "utils.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 using namespace LAMMPS_NS;
@@ -37,6 +38,29 @@ BagogabPoints::BagogabPoints(LAMMPS *lmp, FixBagogab *owner, const std::string &
     substep_seconds{0.0, 0.0, 0.0, 0.0}
 {
   mesh = new BagogabMesh(lmp, mesh_file, STYLE);
+  const geomint::MeshTable &tab = mesh->table;
+  vertex_tags = tab.vertices();
+  tri_q.resize(3 * static_cast<size_t>(tab.ntri));
+  for (size_t c = 0; c < tri_q.size(); c++)
+    tri_q[c] = static_cast<int>(std::lower_bound(vertex_tags.begin(), vertex_tags.end(), tab.tri[c]) -
+                                vertex_tags.begin());
+  img_off.assign(vertex_tags.size() + 1, 0);
+}
+
+// the local images of every mesh vertex, in the order Domain::closest_image
+// visits them (atom->map(ID), then the sametag chain)
+void BagogabPoints::build_images()
+{
+  const int nv = static_cast<int>(vertex_tags.size());
+  const int *sametag = atom->sametag;
+  img_list.clear();
+  for (int q = 0; q < nv; q++) {
+    img_off[q] = static_cast<int>(img_list.size());
+    if (vertex_tags[q] > atom->map_tag_max) continue;
+    for (int j = atom->map(static_cast<tagint>(vertex_tags[q])); j >= 0; j = sametag[j])
+      img_list.push_back(j);
+  }
+  img_off[nv] = static_cast<int>(img_list.size());
 }
 
 BagogabPoints::~BagogabPoints()
@@ -95,6 +119,7 @@ double BagogabPoints::b_step(double s, double s2, bool apply, bool then_a)
 {
   grow_work();
   if (!corners_valid) {
+    build_images();
     corners_pass();
     corners_valid = true;
   }
@@ -365,8 +390,7 @@ struct BagogabPointsCpu::Access : BagogabAtoms {
   int **vtx_;
   geomint::TriFrame *frames_;
   const geomint::MeshTable *table;
-  Atom *atom;
-  Domain *domain;
+  const int *tri_q_, *img_off_, *img_list_;
   BagogabPointsCpu *points;
 
   double &state(int i, int k) const { return state_[i][k]; }
@@ -378,17 +402,11 @@ struct BagogabPointsCpu::Access : BagogabAtoms {
   Rows3 fc_sink() const { return {fc_}; }
   Rows3 dp_sink() const { return {dp_}; }
   const double *pos(int j) const { return x_[j]; }
-  int64_t corner_key(int t, int k) const { return table->corner(t, k); }
+  int corner(int t, int k) const { return tri_q_[3 * t + k]; }
   int neighbor(int t, int k) const { return table->adj[3 * t + k]; }
   int apex(int t, int k) const { return table->apex[3 * t + k]; }
-  // the closest image to atom i of the atom with ID key, -1 if absent
-  int image(int i, int64_t key) const
-  {
-    if (key > atom->map_tag_max) return -1;
-    const int j = atom->map(static_cast<tagint>(key));
-    return j < 0 ? -1 : domain->closest_image(i, j);
-  }
-  int corner_image(int i, int t, int k) const { return image(i, corner_key(t, k)); }
+  int img_off(int q) const { return img_off_[q]; }
+  int img_list(int o) const { return img_list_[o]; }
   void fail(int i, int code, int tri) const
   {
     points->fail_first(i, code, tri);
@@ -450,8 +468,9 @@ BagogabPointsCpu::Access BagogabPointsCpu::access()
   p.vtx_ = vtx;
   p.frames_ = frames.data();
   p.table = &mesh->table;
-  p.atom = atom;
-  p.domain = domain;
+  p.tri_q_ = tri_q.data();
+  p.img_off_ = img_off.data();
+  p.img_list_ = img_list.data();
   p.points = this;
   return p;
 }

@@ -15,6 +15,7 @@
 #include "bagogab_passes.h"
 #include "pointers.h"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -98,11 +99,16 @@ class BagogabPoints : protected Pointers {
   double **fc, **dp;            // per atom (owned and ghost): chain-rule forces, recoil momenta
   double **rev_buf;             // what reverse communication sums: fc or dp
   std::string failure;          // the first failure of this step on this rank
+  // the mesh for the passes: corners as indices q into the sorted vertex IDs,
+  // the local images of every vertex (CSR, rebuilt at each reneighboring)
+  std::vector<int64_t> vertex_tags;
+  std::vector<int> tri_q, img_off, img_list;
   const bool timing;            // GEOMINT_TIMING is set: time the sub-steps
   double substep_seconds[4];    // time in B (initial), A, G, O during this run
 
   void g_step(double tau, bool with_a, bool then_a);
   double o_step();
+  void build_images();
   void reverse_comm_host(double **buf);    // sum ghost rows of buf onto their owners
   void forward_comm_host();                // positions of ghosts (the fix's own communication)
 
@@ -116,7 +122,7 @@ class BagogabPoints : protected Pointers {
   virtual void fence() {}                     // (timing)
   virtual void step_done() {}
   // the passes (bagogab_passes.h); sums accumulate into their arguments
-  virtual void corners_pass() = 0;
+  virtual void corners_pass() = 0;    // after build_images
   // (then_a, with_a: fused with the first or second half of an A(h/2))
   virtual void b_points(double s, double s2, bool apply, bool then_a, double &dke) = 0;    // zeroes fc first
   virtual void b_free(double s, double s2, bool apply, bool then_a, double &dke) = 0;

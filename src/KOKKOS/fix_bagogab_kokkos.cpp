@@ -305,7 +305,7 @@ template <class DeviceType> class BagogabPointsKokkos : public BagogabPoints {
     Kokkos::View<geomint::TriFrame *, DeviceType> frames_;
     Kokkos::View<int * [2], DeviceType> fail_;    // failure code, triangle (0-based)
     Kokkos::View<int, DeviceType> failflag;      // some point failed this step
-    Kokkos::View<int *, DeviceType> triq, adj, apx, img_off, img_list;
+    Kokkos::View<int *, DeviceType> triq, adj, apx, img_off_, img_list_;
 
     KOKKOS_INLINE_FUNCTION double &state(int i, int k) const { return state_(i, k); }
     KOKKOS_INLINE_FUNCTION int &vtx(int i, int k) const { return vtx_(i, k); }
@@ -316,35 +316,11 @@ template <class DeviceType> class BagogabPointsKokkos : public BagogabPoints {
     KOKKOS_INLINE_FUNCTION auto fc_sink() const { return s_fc.access(); }
     KOKKOS_INLINE_FUNCTION auto dp_sink() const { return s_dp.access(); }
     KOKKOS_INLINE_FUNCTION const double *pos(int j) const { return &this->x_(j, 0); }
-    // corners as indices q into the sorted vertex IDs (an order-preserving
-    // relabelling: the G kernel compares corner keys only for order and equality)
-    KOKKOS_INLINE_FUNCTION int64_t corner_key(int t, int k) const { return triq(3 * t + k); }
+    KOKKOS_INLINE_FUNCTION int corner(int t, int k) const { return triq(3 * t + k); }
     KOKKOS_INLINE_FUNCTION int neighbor(int t, int k) const { return adj(3 * t + k); }
     KOKKOS_INLINE_FUNCTION int apex(int t, int k) const { return apx(3 * t + k); }
-    // Domain::closest_image(i, map(ID)) for vertex q: its images in the order
-    // closest_image walks them, the first of the nearest wins
-    KOKKOS_INLINE_FUNCTION int image(int i, int64_t key) const
-    {
-      const int q = static_cast<int>(key);
-      int best = -1;
-      double rmin = 0.0;
-      for (int o = img_off(q); o < img_off(q + 1); o++) {
-        const int j = img_list(o);
-        const double dx = this->x_(i, 0) - this->x_(j, 0);
-        const double dy = this->x_(i, 1) - this->x_(j, 1);
-        const double dz = this->x_(i, 2) - this->x_(j, 2);
-        const double r = dx * dx + dy * dy + dz * dz;
-        if (best < 0 || r < rmin) {
-          best = j;
-          rmin = r;
-        }
-      }
-      return best;
-    }
-    KOKKOS_INLINE_FUNCTION int corner_image(int i, int t, int k) const
-    {
-      return image(i, corner_key(t, k));
-    }
+    KOKKOS_INLINE_FUNCTION int img_off(int q) const { return img_off_(q); }
+    KOKKOS_INLINE_FUNCTION int img_list(int o) const { return img_list_(o); }
     // the point's first failure is kept (collect_failures reports the lowest index)
     KOKKOS_INLINE_FUNCTION void fail(int i, int code, int tri) const
     {
@@ -362,26 +338,15 @@ template <class DeviceType> class BagogabPointsKokkos : public BagogabPoints {
       BagogabPoints(lmp, owner, mesh_file, intri_grp, snap_flag), nmax_kk(0)
   {
     execution_space = ExecutionSpaceFromDevice<DeviceType>::space;
-    // the mesh as flat views: corners as indices q into the sorted vertex IDs
-    const geomint::MeshTable &tab = mesh->table;
-    vertex_tags = tab.vertices();
-    const int n3 = 3 * tab.ntri;
+    // the mesh as flat views (BagogabPoints's)
+    const int n3 = static_cast<int>(tri_q.size());
     d_triq = Kokkos::View<int *, DeviceType>("bagogab/kk:triq", n3);
     d_adj = Kokkos::View<int *, DeviceType>("bagogab/kk:adj", n3);
     d_apex = Kokkos::View<int *, DeviceType>("bagogab/kk:apex", n3);
-    auto h_triq = Kokkos::create_mirror_view(d_triq);
-    auto h_adj = Kokkos::create_mirror_view(d_adj);
-    auto h_apex = Kokkos::create_mirror_view(d_apex);
-    for (int c = 0; c < n3; c++) {
-      h_triq(c) = static_cast<int>(std::lower_bound(vertex_tags.begin(), vertex_tags.end(),
-                                                    tab.tri[c]) - vertex_tags.begin());
-      h_adj(c) = tab.adj[c];
-      h_apex(c) = tab.apex[c];
-    }
-    Kokkos::deep_copy(d_triq, h_triq);
-    Kokkos::deep_copy(d_adj, h_adj);
-    Kokkos::deep_copy(d_apex, h_apex);
-    k_img_off = Kokkos::DualView<int *, DeviceType>("bagogab/kk:img_off", vertex_tags.size() + 1);
+    to_device(d_triq, tri_q.data(), n3);
+    to_device(d_adj, mesh->table.adj.data(), n3);
+    to_device(d_apex, mesh->table.apex.data(), n3);
+    d_img_off = Kokkos::View<int *, DeviceType>("bagogab/kk:img_off", img_off.size());
     d_failflag = Kokkos::View<int, DeviceType>("bagogab/kk:failflag");
   }
 
@@ -428,10 +393,17 @@ template <class DeviceType> class BagogabPointsKokkos : public BagogabPoints {
   // the mesh: corners as vertex indices, adjacency, apex; the local images of
   // every vertex (CSR, in the order Domain::closest_image visits them),
   // rebuilt at each reneighboring
-  Kokkos::View<int *, DeviceType> d_triq, d_adj, d_apex;
-  Kokkos::DualView<int *, DeviceType> k_img_off, k_img_list;
-  std::vector<int64_t> vertex_tags;    // sorted distinct vertex IDs
-  int nmax_kk;                         // allocated rows of the work views
+  Kokkos::View<int *, DeviceType> d_triq, d_adj, d_apex, d_img_off, d_img_list;
+  int nmax_kk;    // allocated rows of the work views
+
+  // n values of a host array into a view (grown if needed)
+  static void to_device(Kokkos::View<int *, DeviceType> &d, const int *h, int n)
+  {
+    if (static_cast<int>(d.extent(0)) < n)
+      d = Kokkos::View<int *, DeviceType>(d.label(), n + n / 4 + 16);
+    Kokkos::View<const int *, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>> hv(h, n);
+    Kokkos::deep_copy(Kokkos::subview(d, std::make_pair(0, n)), hv);
+  }
 
   FixBagogabKokkos<DeviceType> *kkfix() const
   {
@@ -460,8 +432,8 @@ template <class DeviceType> class BagogabPointsKokkos : public BagogabPoints {
     p.triq = d_triq;
     p.adj = d_adj;
     p.apx = d_apex;
-    p.img_off = k_img_off.template view<DeviceType>();
-    p.img_list = k_img_list.template view<DeviceType>();
+    p.img_off_ = d_img_off;
+    p.img_list_ = d_img_list;
     return p;
   }
 
@@ -493,7 +465,7 @@ template <class DeviceType> class BagogabPointsKokkos : public BagogabPoints {
   {
     // fc, dp, wat, vtx, fail, frames per atom; the mesh and the vertex images
     double bytes = nmax_kk * (8.0 * sizeof(double) + 6.0 * sizeof(int) + sizeof(geomint::TriFrame));
-    bytes += k_img_list.extent(0) * sizeof(int) + 3.0 * d_triq.extent(0) * sizeof(int);
+    bytes += d_img_list.extent(0) * sizeof(int) + 3.0 * d_triq.extent(0) * sizeof(int);
     // the per-thread copies of fc and dp on host backends
     if (std::is_same<typename DeviceType::memory_space, Kokkos::HostSpace>::value)
       bytes += 6.0 * sizeof(double) * nmax_kk * typename DeviceType::execution_space().concurrency();
@@ -505,32 +477,6 @@ template <class DeviceType> class BagogabPointsKokkos : public BagogabPoints {
   void fence() override { Kokkos::fence(); }
   // dumps and computes read f_ID (the state) on the host
   void step_done() override { k_state.template sync<LMPHostType>(); }
-
-  // the local images of every mesh vertex, in the order Domain::closest_image
-  // visits them (atom->map(ID), then the sametag chain); host, at reneighboring
-  void build_images()
-  {
-    const int nv = static_cast<int>(vertex_tags.size());
-    const int *sametag = atom->sametag;
-    auto h_off = k_img_off.view_host();
-    std::vector<int> list;
-    list.reserve(nv);
-    for (int q = 0; q < nv; q++) {
-      h_off(q) = static_cast<int>(list.size());
-      if (vertex_tags[q] > atom->map_tag_max) continue;
-      for (int j = atom->map(static_cast<tagint>(vertex_tags[q])); j >= 0; j = sametag[j])
-        list.push_back(j);
-    }
-    h_off(nv) = static_cast<int>(list.size());
-    if (static_cast<int>(k_img_list.extent(0)) < static_cast<int>(list.size()) + 1)
-      k_img_list = Kokkos::DualView<int *, DeviceType>("bagogab/kk:img_list",
-                                                       list.size() + list.size() / 4 + 16);
-    for (size_t o = 0; o < list.size(); o++) k_img_list.view_host()(o) = list[o];
-    k_img_off.template modify<LMPHostType>();
-    k_img_list.template modify<LMPHostType>();
-    k_img_off.template sync<DeviceType>();
-    k_img_list.template sync<DeviceType>();
-  }
 
   // sum the ghost rows of fc or dp onto their owners (host reverse communication)
   void reverse_sum(double **buf) override
@@ -576,7 +522,8 @@ template <class DeviceType> class BagogabPointsKokkos : public BagogabPoints {
   void corners_pass() override
   {
     sync_atoms();
-    build_images();
+    to_device(d_img_off, img_off.data(), static_cast<int>(img_off.size()));
+    to_device(d_img_list, img_list.data(), static_cast<int>(img_list.size()));
     kk_for_each<DeviceType>(access(), atom->nlocal, CornersPass());
   }
 
