@@ -345,53 +345,63 @@ template <class P, class Sink> struct GMesh {
   }
 };
 
-// G(tau): the exact drift of a point over the frozen mesh, the recoil onto
-// its corners (scatter); acc: (edge transfers, border reflections, max segments)
-// With with_a the second half of the A(h/2) before comes first (ASecondPass:
-// it reads the corners' communicated positions only); with keep_wat the
-// first half of the A(h/2) after follows (the new v is final)
-struct GPointPass {
+// G(tau): the exact drift of point i over the frozen mesh, the recoil onto
+// its corners into the scatter sink; with keep_wat the first half of the
+// A(h/2) after it (the new v is final).  False if the point is failed or fails
+template <class P, class Sink>
+GEOMINT_INLINE bool g_point(const P &p, int i, double tau, bool keep_wat, const Sink &sink,
+                            geomint::GDriftResult &r)
+{
+  if (p.vtx(i, 3) < 0) return false;
+  int t = static_cast<int>(p.state(i, 0)) - 1;
+  double lam[3] = {p.state(i, 1), p.state(i, 2), p.state(i, 3)};
+  double vr[3] = {p.v(i, 0), p.v(i, 1), p.v(i, 2)};
+  int vtx[3] = {p.vtx(i, 0), p.vtx(i, 1), p.vtx(i, 2)};
+  geomint::TriFrame F = p.frame(i);
+  const GMesh<P, Sink> mesh = {p, sink, i};
+  r = geomint::g_drift_frame(mesh, t, vtx, F, lam, vr, mass_of(p, i), tau);
+  if (r.status == geomint::G_MISSING_VERTEX) return p.fail(i, PF_MISSING_VERTEX, t), false;
+  if (r.status == geomint::G_DEGENERATE) return p.fail(i, PF_DEGENERATE, t), false;
+  if (r.status == geomint::G_TOO_MANY_SEGMENTS) return p.fail(i, PF_TOO_MANY, t), false;
+  p.state(i, 0) = t + 1;
+  for (int k = 0; k < 3; k++) {
+    p.state(i, k + 1) = lam[k];
+    p.v(i, k) = vr[k];
+  }
+  if (r.transfers) {    // (the corners and the frame change with the triangle only)
+    for (int k = 0; k < 3; k++) p.vtx(i, k) = vtx[k];
+    p.frame(i) = F;
+  }
+  if (keep_wat) keep_at(p, i);
+  return true;
+}
+
+// the second half of the A(h/2) before (ASecondPass: it reads the corners'
+// communicated positions only), then G(tau), recoil into dp;
+// acc: (edge transfers, border reflections, max segments)
+struct AGPointPass {
   double tau;
-  bool with_a, keep_wat;
   template <class P> GEOMINT_INLINE void operator()(const P &p, int i, int *c) const
   {
-    if (with_a) ASecondPass()(p, i);
-    if (!is_point(p, i) || p.vtx(i, 3) < 0) return;
-    int t = static_cast<int>(p.state(i, 0)) - 1;
-    double lam[3] = {p.state(i, 1), p.state(i, 2), p.state(i, 3)};
-    double vr[3] = {p.v(i, 0), p.v(i, 1), p.v(i, 2)};
-    int vtx[3] = {p.vtx(i, 0), p.vtx(i, 1), p.vtx(i, 2)};
-    geomint::TriFrame F = p.frame(i);
-    const auto dp = p.dp_sink();
-    const GMesh<P, decltype(dp)> mesh = {p, dp, i};
-    const geomint::GDriftResult r =
-        geomint::g_drift_frame(mesh, t, vtx, F, lam, vr, mass_of(p, i), tau);
-    if (r.status == geomint::G_MISSING_VERTEX) return p.fail(i, PF_MISSING_VERTEX, t);
-    if (r.status == geomint::G_DEGENERATE) return p.fail(i, PF_DEGENERATE, t);
-    if (r.status == geomint::G_TOO_MANY_SEGMENTS) return p.fail(i, PF_TOO_MANY, t);
-    p.state(i, 0) = t + 1;
-    for (int k = 0; k < 3; k++) {
-      p.state(i, k + 1) = lam[k];
-      p.v(i, k) = vr[k];
-      p.vtx(i, k) = vtx[k];
-    }
-    p.frame(i) = F;
-    if (keep_wat) keep_at(p, i);
+    ASecondPass()(p, i);
+    if (!is_point(p, i)) return;
+    geomint::GDriftResult r;
+    if (!g_point(p, i, tau, false, p.dp_sink(), r)) return;
     c[0] += r.transfers;
     c[1] += r.reflections;
     if (r.segments > c[2]) c[2] = r.segments;
   }
 };
 
-// G: the summed recoil momenta onto the other group atoms; with drift the
-// first half of the A(h/2) that follows
+// G: the summed recoil momenta (dp, or fc) onto the other group atoms; with
+// drift the first half of the A(h/2) that follows
 struct GRecoilPass {
-  bool drift;
+  bool drift, from_fc;
   template <class P> GEOMINT_INLINE void operator()(const P &p, int i) const
   {
     if (!is_free(p, i)) return;
     const double im = p.use_rmass ? 1.0 / p.rmass(i) : p.coeff(p.type(i), PT_INVM);
-    for (int k = 0; k < 3; k++) p.v(i, k) += p.dp(i, k) * im;
+    for (int k = 0; k < 3; k++) p.v(i, k) += (from_fc ? p.fc(i, k) : p.dp(i, k)) * im;
     if (drift) drift_atom(p, i);
   }
 };
@@ -431,6 +441,28 @@ struct OPass {
       sum[4] += m * geomint::ou_kick(vr, c1, sigma, xi);
       for (int d = 0; d < 3; d++) p.v(i, d) = vr[d];
     }
+  }
+};
+
+// between the two G(h/2): the recoil of the first (dp) on the other group
+// atoms, O(h), and the second G of the points with the first half of the
+// A(h/2) after it, its recoil into fc (per atom, the operations in the order
+// of the sub-steps: no pass reads what another atom's body writes here).
+// acc: OPass's five sums, then edge transfers, border reflections, max segments
+struct OGPass {
+  bool zero;
+  double tau;
+  template <class P>
+  GEOMINT_INLINE void operator()(const P &p, int i, const double xi[3], double *sum) const
+  {
+    if (is_free(p, i)) GRecoilPass{false, false}(p, i);
+    OPass{zero}(p, i, xi, sum);
+    if (!is_point(p, i)) return;
+    geomint::GDriftResult r;
+    if (!g_point(p, i, tau, true, p.fc_sink(), r)) return;
+    sum[5] += r.transfers;
+    sum[6] += r.reflections;
+    if (r.segments > sum[7]) sum[7] = r.segments;
   }
 };
 

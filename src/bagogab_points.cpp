@@ -71,9 +71,10 @@ BagogabPoints::~BagogabPoints()
 /* ----------------------------------------------------------------------
    one step with points: B(h/2) A(h/2) G(h/2) O(h) G(h/2) A(h/2) [B(h/2)].
    A(h/2) is two halves around the communication of the positions: the
-   first (free atoms drift, points keep A^T v) rides on the pass before it
-   (B, G), the second (new frames) on the G after it, or stands alone at
-   the end of the step
+   first (free atoms drift, points keep A^T v) rides on the pass before it,
+   the second (new frames) on the pass of the first G, or stands alone at
+   the end of the step.  The recoil of the first G, O and the second G of
+   the points share one pass (OGPass).
 ------------------------------------------------------------------------- */
 
 double BagogabPoints::step(double s_def)
@@ -91,11 +92,17 @@ double BagogabPoints::step(double s_def)
   mark(1);
   forward_x();
   mark(2);
-  g_step(half_h, true, false);       // A(h/2) second half, G(h/2)
+  int counts[3] = {0, 0, 0};
+  ag_points(half_h, counts);         // A(h/2) second half, G(h/2)
+  n_transfers += counts[0];
+  n_reflections += counts[1];
+  max_segments = std::max(max_segments, counts[2]);
+  reverse_sum(dp);
   mark(3);
-  const double de = o_step();
+  const double de = og_step(half_h);    // its recoil, O(h), G(h/2), A(h/2) first half
   mark(4);
-  g_step(half_h, false, true);       // G(h/2), A(h/2) first half
+  reverse_sum(fc);
+  g_recoil(true, true);
   mark(5);
   forward_x();
   a_second();
@@ -130,29 +137,19 @@ double BagogabPoints::b_step(double s, double s2, bool apply, bool then_a)
   return dke;
 }
 
-// G(tau): exact drift of every point over the frozen mesh; recoil onto
-// vertices; with_a: the second half of A(h/2) comes first, then_a: the first
-// half of A(h/2) follows
-void BagogabPoints::g_step(double tau, bool with_a, bool then_a)
-{
-  int counts[3] = {0, 0, 0};
-  g_points(tau, with_a, then_a, counts);
-  n_transfers += counts[0];
-  n_reflections += counts[1];
-  max_segments = std::max(max_segments, counts[2]);
-  reverse_sum(dp);
-  g_recoil(then_a);
-}
-
 // O(h) on every group atom; points tally Pi v.  zero yes acts on the atoms that
 // are not points and receive noise: a point's noise is projected into its
 // triangle's plane and its velocity is relative to the mesh, so that no common
-// shift could cancel it
-double BagogabPoints::o_step()
+// shift could cancel it.  In the same pass: the recoil of the first G before
+// it, the second G of the points after it (recoil into fc)
+double BagogabPoints::og_step(double tau)
 {
-  double sums[5] = {0.0, 0.0, 0.0, 0.0, 0.0};
+  double sums[8] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
   const bool zero = fix->zero_momentum();
-  o_points(zero, sums);
+  og_points(zero, tau, sums);
+  n_transfers += static_cast<int>(sums[5]);
+  n_reflections += static_cast<int>(sums[6]);
+  max_segments = std::max(max_segments, static_cast<int>(sums[7]));
   double de = sums[4];
   if (zero) {
     double shift[3];
@@ -226,7 +223,8 @@ void BagogabPoints::report_timing()
   MPI_Allreduce(substep_seconds, tmax, 4, MPI_DOUBLE, MPI_MAX, world);
   if (comm->me == 0)
     utils::logmesg(lmp, "GEOMINT_TIMING fix {} bagogab: G sub-steps {:.6g} s; B (initial) {:.6g} "
-                   "s, A {:.6g} s, O {:.6g} s (max over ranks)\n",
+                   "s, A {:.6g} s, O {:.6g} s (max over ranks; fused passes count where they start: "
+                   "B with half of A, the first G with half of A, O with the second G)\n",
                    fix->id, tmax[2], tmax[0], tmax[1], tmax[3]);
   for (double &t : substep_seconds) t = 0.0;
 }
@@ -507,21 +505,23 @@ void BagogabPointsCpu::a_second()
   for_atoms(access(), atom->nlocal, ASecondPass());
 }
 
-void BagogabPointsCpu::g_points(double tau, bool with_a, bool then_a, int counts[3])
+void BagogabPointsCpu::ag_points(double tau, int counts[3])
 {
   const int nall = atom->nlocal + atom->nghost;
   for (int j = 0; j < nall; j++) dp[j][0] = dp[j][1] = dp[j][2] = 0.0;
-  for_atoms(access(), atom->nlocal, GPointPass{tau, with_a, then_a}, counts);
+  for_atoms(access(), atom->nlocal, AGPointPass{tau}, counts);
 }
 
-void BagogabPointsCpu::g_recoil(bool then_a)
+void BagogabPointsCpu::g_recoil(bool then_a, bool from_fc)
 {
-  for_atoms(access(), atom->nlocal, GRecoilPass{then_a});
+  for_atoms(access(), atom->nlocal, GRecoilPass{then_a, from_fc});
 }
 
-void BagogabPointsCpu::o_points(bool zero, double sums[5])
+void BagogabPointsCpu::og_points(bool zero, double tau, double sums[8])
 {
-  for_atoms_noise(access(), atom->nlocal, OPass{zero}, sums);
+  const int nall = atom->nlocal + atom->nghost;
+  for (int j = 0; j < nall; j++) fc[j][0] = fc[j][1] = fc[j][2] = 0.0;
+  for_atoms_noise(access(), atom->nlocal, OGPass{zero, tau}, sums);
 }
 
 void BagogabPointsCpu::o_zero_free(const double shift[3], double &de)

@@ -106,8 +106,7 @@ class BagogabPoints : protected Pointers {
   const bool timing;            // GEOMINT_TIMING is set: time the sub-steps
   double substep_seconds[4];    // time in B (initial), A, G, O during this run
 
-  void g_step(double tau, bool with_a, bool then_a);
-  double o_step();
+  double og_step(double tau);    // recoil of the first G, O, the second G; returns the heat
   void build_images();
   void reverse_comm_host(double **buf);    // sum ghost rows of buf onto their owners
   void forward_comm_host();                // positions of ghosts (the fix's own communication)
@@ -127,9 +126,9 @@ class BagogabPoints : protected Pointers {
   virtual void b_points(double s, double s2, bool apply, bool then_a, double &dke) = 0;    // zeroes fc first
   virtual void b_free(double s, double s2, bool apply, bool then_a, double &dke) = 0;
   virtual void a_second() = 0;
-  virtual void g_points(double tau, bool with_a, bool then_a, int counts[3]) = 0;    // zeroes dp first
-  virtual void g_recoil(bool then_a) = 0;
-  virtual void o_points(bool zero, double sums[5]) = 0;
+  virtual void ag_points(double tau, int counts[3]) = 0;    // zeroes dp first
+  virtual void g_recoil(bool then_a, bool from_fc) = 0;
+  virtual void og_points(bool zero, double tau, double sums[8]) = 0;    // zeroes fc first
   virtual void o_zero_free(const double shift[3], double &de) = 0;
   virtual double work_bytes() = 0;
 };
@@ -158,9 +157,9 @@ class BagogabPointsCpu : public BagogabPoints {
   void b_points(double s, double s2, bool apply, bool then_a, double &dke) override;
   void b_free(double s, double s2, bool apply, bool then_a, double &dke) override;
   void a_second() override;
-  void g_points(double tau, bool with_a, bool then_a, int counts[3]) override;
-  void g_recoil(bool then_a) override;
-  void o_points(bool zero, double sums[5]) override;
+  void ag_points(double tau, int counts[3]) override;
+  void g_recoil(bool then_a, bool from_fc) override;
+  void og_points(bool zero, double tau, double sums[8]) override;
   void o_zero_free(const double shift[3], double &de) override;
   double work_bytes() override;
 };

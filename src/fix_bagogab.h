@@ -58,7 +58,7 @@ class FixBagogab : public Fix {
   int pack_reverse_comm(int, int, double *) override;
   void unpack_reverse_comm(int, int *, double *) override;
 
- // what the points component (bagogab_points.h) asks of the fix
+  // what the points component (bagogab_points.h) asks of the fix
   struct BagogabAtoms atoms_cpu();             // the CPU accessor of the atom data
   bool zero_momentum() const { return zero_flag; }
   bool tally_on() const { return tally_flag; }

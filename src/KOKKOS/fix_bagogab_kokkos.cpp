@@ -78,8 +78,8 @@ namespace {
    generic functors: a pass of bagogab_passes.h over atoms [0, n)
 ------------------------------------------------------------------------- */
 
-// the reduction of N sums (value_type double[N])
-template <int N> struct SumReduction {
+// the reduction of N values (value_type double[N]): sums, the last NMAX maxima
+template <int N, int NMAX = 0> struct SumReduction {
   typedef double value_type[];
   const unsigned value_count = N;
   KOKKOS_INLINE_FUNCTION void init(double *sum) const
@@ -90,12 +90,16 @@ template <int N> struct SumReduction {
 #if KOKKOS_VERSION < 40000
   KOKKOS_INLINE_FUNCTION void join(volatile double *dst, const volatile double *src) const
   {
-    for (int k = 0; k < N; k++) dst[k] += src[k];
+    for (int k = 0; k < N - NMAX; k++) dst[k] += src[k];
+    for (int k = N - NMAX; k < N; k++)
+      if (src[k] > dst[k]) dst[k] = src[k];
   }
 #endif
   KOKKOS_INLINE_FUNCTION void join(double *dst, const double *src) const
   {
-    for (int k = 0; k < N; k++) dst[k] += src[k];
+    for (int k = 0; k < N - NMAX; k++) dst[k] += src[k];
+    for (int k = N - NMAX; k < N; k++)
+      if (src[k] > dst[k]) dst[k] = src[k];
   }
 };
 
@@ -126,7 +130,8 @@ template <class DeviceType, class Acc, class Pass, int N> struct SumEach : SumRe
 };
 
 // passes with noise: one atom per work item, its normals drawn alone (devices) ...
-template <class DeviceType, class Acc, class Pass, int N> struct NoiseEach : SumReduction<N> {
+template <class DeviceType, class Acc, class Pass, int N, int NMAX>
+struct NoiseEach : SumReduction<N, NMAX> {
   typedef DeviceType device_type;
   Acc a;
   Pass p;
@@ -139,7 +144,8 @@ template <class DeviceType, class Acc, class Pass, int N> struct NoiseEach : Sum
 
 // ... or blocks of atoms whose normals are drawn together (host spaces: the
 // CPU fix's vectorised Box-Muller)
-template <class DeviceType, class Acc, class Pass, int N> struct NoiseBlocks : SumReduction<N> {
+template <class DeviceType, class Acc, class Pass, int N, int NMAX>
+struct NoiseBlocks : SumReduction<N, NMAX> {
   typedef DeviceType device_type;
   Acc a;
   Pass p;
@@ -167,26 +173,29 @@ void sum_each(const Acc &a, int n, const Pass &p, double *sums)
   for (int k = 0; k < N; k++) sums[k] += r[k];
 }
 
-template <class DeviceType, int N, class Acc, class Pass>
+template <class DeviceType, int N, int NMAX, class Acc, class Pass>
 void noise_sum(const Acc &a, int n, const Pass &p, double (&r)[N], std::true_type /*host*/)
 {
   const int nblock = (n + geomint::NORMAL_BLOCK - 1) / geomint::NORMAL_BLOCK;
   Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, nblock),
-                          NoiseBlocks<DeviceType, Acc, Pass, N>(a, p, n), r);
+                          NoiseBlocks<DeviceType, Acc, Pass, N, NMAX>(a, p, n), r);
 }
-template <class DeviceType, int N, class Acc, class Pass>
+template <class DeviceType, int N, int NMAX, class Acc, class Pass>
 void noise_sum(const Acc &a, int n, const Pass &p, double (&r)[N], std::false_type /*device*/)
 {
   Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, n),
-                          NoiseEach<DeviceType, Acc, Pass, N>(a, p), r);
+                          NoiseEach<DeviceType, Acc, Pass, N, NMAX>(a, p), r);
 }
-template <class DeviceType, int N, class Acc, class Pass>
+// sums[k] += the pass's sums over atoms [0, n) (the last NMAX: maxima)
+template <class DeviceType, int N, int NMAX = 0, class Acc, class Pass>
 void noise_each(const Acc &a, int n, const Pass &p, double *sums)
 {
   double r[N];
-  noise_sum<DeviceType, N>(a, n, p, r,
-                           std::is_same<typename DeviceType::memory_space, Kokkos::HostSpace>());
-  for (int k = 0; k < N; k++) sums[k] += r[k];
+  noise_sum<DeviceType, N, NMAX>(a, n, p, r,
+                                 std::is_same<typename DeviceType::memory_space, Kokkos::HostSpace>());
+  for (int k = 0; k < N - NMAX; k++) sums[k] += r[k];
+  for (int k = N - NMAX; k < N; k++)
+    if (r[k] > sums[k]) sums[k] = r[k];
 }
 
 LAMMPS *kokkos_enabled(LAMMPS *lmp)
@@ -558,8 +567,8 @@ template <class DeviceType> class BagogabPointsKokkos : public BagogabPoints {
     typedef int value_type[];
     const unsigned value_count = 3;
     Access p;
-    GPointPass pass;
-    GCounts(const Access &acc, const GPointPass &g) : p(acc), pass(g) {}
+    AGPointPass pass;
+    GCounts(const Access &acc, double tau) : p(acc), pass{tau} {}
     KOKKOS_INLINE_FUNCTION void init(int *c) const { c[0] = c[1] = c[2] = 0; }
 #if KOKKOS_VERSION < 40000
     KOKKOS_INLINE_FUNCTION void join(volatile int *dst, const volatile int *src) const
@@ -578,7 +587,7 @@ template <class DeviceType> class BagogabPointsKokkos : public BagogabPoints {
     KOKKOS_INLINE_FUNCTION void operator()(const int i, int *c) const { pass(p, i, c); }
   };
 
-  void g_points(double tau, bool with_a, bool then_a, int counts[3]) override
+  void ag_points(double tau, int counts[3]) override
   {
     const Access p = access();
     const int nall = atom->nlocal + atom->nghost;
@@ -586,23 +595,30 @@ template <class DeviceType> class BagogabPointsKokkos : public BagogabPoints {
     s_dp.reset_except(p.dp_);
     int c[3];    // (an array: Kokkos 4 takes no pointer for an array reduction)
     Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, atom->nlocal),
-                            GCounts(p, GPointPass{tau, with_a, then_a}), c);
+                            GCounts(p, tau), c);
     for (int k = 0; k < 3; k++) counts[k] = c[k];
     auto dpv = p.dp_;
     Kokkos::Experimental::contribute(dpv, s_dp);
     k_state.template modify<DeviceType>();
-    atomKK->modified(execution_space, with_a ? X_MASK | V_MASK : V_MASK);
+    atomKK->modified(execution_space, X_MASK | V_MASK);
   }
 
-  void g_recoil(bool then_a) override
+  void g_recoil(bool then_a, bool from_fc) override
   {
-    kk_for_each<DeviceType>(access(), atom->nlocal, GRecoilPass{then_a});
+    kk_for_each<DeviceType>(access(), atom->nlocal, GRecoilPass{then_a, from_fc});
     atomKK->modified(execution_space, then_a ? X_MASK | V_MASK : V_MASK);
   }
 
-  void o_points(bool zero, double sums[5]) override
+  void og_points(bool zero, double tau, double sums[8]) override
   {
-    noise_each<DeviceType, 5>(access(), atom->nlocal, OPass{zero}, sums);
+    const Access p = access();
+    const int nall = atom->nlocal + atom->nghost;
+    Kokkos::deep_copy(Kokkos::subview(p.fc_, std::make_pair(0, nall), Kokkos::ALL()), 0.0);
+    s_fc.reset_except(p.fc_);
+    noise_each<DeviceType, 8, 1>(p, atom->nlocal, OGPass{zero, tau}, sums);
+    auto fcv = p.fc_;
+    Kokkos::Experimental::contribute(fcv, s_fc);
+    k_state.template modify<DeviceType>();
     atomKK->modified(execution_space, V_MASK);
   }
 
