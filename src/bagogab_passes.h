@@ -46,6 +46,15 @@ enum { PT_C1, PT_S, PT_SIGMA, PT_DTFM, PT_MASS, PT_INVM, PT_N };
 // why a point stopped during a step (the messages are BagogabPoints::failure_message)
 enum PointFailure { PF_NONE = 0, PF_NO_TRIANGLE, PF_MISSING_VERTEX, PF_DEGENERATE, PF_TOO_MANY };
 
+// the step's scalars of an atom accessor (FixBagogab::atom_scalars fills them)
+struct AtomScalars {
+  int groupbit;
+  bool use_rmass;
+  uint32_t seed;
+  int64_t step;
+  double dtf, half_h, kt;
+};
+
 /* ---------------------------------------------------------------------- */
 
 template <class A> GEOMINT_INLINE double mass_of(const A &a, int i)

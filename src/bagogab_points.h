@@ -25,18 +25,13 @@ class FixBagogab;
 class BagogabMesh;
 
 // the CPU accessor of the atom data (bagogab_passes.h)
-struct BagogabAtoms {
+struct BagogabAtoms : geomint_bagogab::AtomScalars {
   double **x_, **v_, **f_;
   const double *rmass_;
   const int *type_, *mask_;
   const tagint *tag_;
   const double *coeff_;    // FixBagogab::coeff
   double **delta_;
-  int groupbit;
-  bool use_rmass;
-  uint32_t seed;
-  int64_t step;
-  double dtf, half_h, kt;
 
   double &x(int i, int k) const { return x_[i][k]; }
   double &v(int i, int k) const { return v_[i][k]; }

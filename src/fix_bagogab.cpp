@@ -383,14 +383,21 @@ BagogabAtoms FixBagogab::atoms_cpu()
   a.tag_ = atom->tag;
   a.coeff_ = coeff.data();
   a.delta_ = delta;
-  a.groupbit = groupbit;
-  a.use_rmass = atom->rmass != nullptr;
-  a.seed = static_cast<uint32_t>(seed);
-  a.step = update->ntimestep;
-  a.dtf = dtf;
-  a.half_h = 0.5 * update->dt;
-  a.kt = kt_mvv2e;
+  static_cast<AtomScalars &>(a) = atom_scalars();
   return a;
+}
+
+AtomScalars FixBagogab::atom_scalars() const
+{
+  AtomScalars s;
+  s.groupbit = groupbit;
+  s.use_rmass = atom->rmass != nullptr;
+  s.seed = static_cast<uint32_t>(seed);
+  s.step = update->ntimestep;
+  s.dtf = dtf;
+  s.half_h = 0.5 * update->dt;
+  s.kt = kt_mvv2e;
+  return s;
 }
 
 void FixBagogab::baoa_pass(double s_def, double &de)

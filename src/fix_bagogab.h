@@ -13,6 +13,7 @@ FixStyle(bagogab,FixBagogab);
 #ifndef GEOMINT_FIX_BAGOGAB_H
 #define GEOMINT_FIX_BAGOGAB_H
 
+#include "bagogab_passes.h"
 #include "fix.h"
 #include "geomint_compat.h"
 
@@ -60,6 +61,7 @@ class FixBagogab : public Fix {
 
   // what the points component (bagogab_points.h) asks of the fix
   struct BagogabAtoms atoms_cpu();             // the CPU accessor of the atom data
+  geomint_bagogab::AtomScalars atom_scalars() const;    // the step's scalars of an accessor
   bool zero_momentum() const { return zero_flag; }
   bool tally_on() const { return tally_flag; }
   // zero yes: the mass-weighted mean random change over the atoms with noise

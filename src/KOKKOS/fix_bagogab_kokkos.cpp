@@ -45,7 +45,7 @@ using namespace geomint_bagogab;
    the accessor of the atom data
 ------------------------------------------------------------------------- */
 
-template <class DeviceType> struct FixBagogabKokkos<DeviceType>::Atoms {
+template <class DeviceType> struct FixBagogabKokkos<DeviceType>::Atoms : AtomScalars {
   typedef geomint_kk::Views<DeviceType> V;
   typename V::t_x x_;
   typename V::t_v v_;
@@ -55,11 +55,6 @@ template <class DeviceType> struct FixBagogabKokkos<DeviceType>::Atoms {
   typename V::t_tagint_1d tag_;
   typename tdual_coeff::t_dev_const coeff_;
   Kokkos::View<double * [3], DeviceType> delta_;
-  int groupbit;
-  bool use_rmass;
-  uint32_t seed;
-  int64_t step;
-  double dtf, half_h, kt;
 
   KOKKOS_INLINE_FUNCTION double &x(int i, int k) const { return x_(i, k); }
   KOKKOS_INLINE_FUNCTION double &v(int i, int k) const { return v_(i, k); }
@@ -250,13 +245,7 @@ typename FixBagogabKokkos<DeviceType>::Atoms FixBagogabKokkos<DeviceType>::atoms
   a.tag_ = atomKK->k_tag.view<DeviceType>();
   a.coeff_ = k_coeff.template view<DeviceType>();
   a.delta_ = d_delta;
-  a.groupbit = groupbit;
-  a.use_rmass = atom->rmass != nullptr;
-  a.seed = static_cast<uint32_t>(seed);
-  a.step = update->ntimestep;
-  a.dtf = dtf;
-  a.half_h = 0.5 * update->dt;
-  a.kt = kt_mvv2e;
+  static_cast<AtomScalars &>(a) = atom_scalars();
   return a;
 }
 
