@@ -13,10 +13,9 @@ FixStyle(bagogab,FixBagogab);
 #ifndef GEOMINT_FIX_BAGOGAB_H
 #define GEOMINT_FIX_BAGOGAB_H
 
+#include "bagogab_passes.h"
 #include "fix.h"
 #include "geomint_compat.h"
-
-#include "geomint/triangle.h"
 
 #include <string>
 #include <vector>
@@ -60,6 +59,15 @@ class FixBagogab : public Fix {
   int pack_reverse_comm(int, int, double *) override;
   void unpack_reverse_comm(int, int *, double *) override;
 
+  // what the points component (bagogab_points.h) asks of the fix
+  struct BagogabAtoms atoms_cpu();             // the CPU accessor of the atom data
+  geomint_bagogab::AtomScalars atom_scalars() const;    // the step's scalars of an accessor
+  bool zero_momentum() const { return zero_flag; }
+  bool tally_on() const { return tally_flag; }
+  // zero yes: the mass-weighted mean random change over the atoms with noise
+  // (collective); local = this rank's (sum m delta (3), sum m) over them
+  void random_momentum_shift(const double local[4], double shift[3]) const;
+
  protected:
   // arguments
   double t_start, t_stop, damp;
@@ -68,19 +76,16 @@ class FixBagogab : public Fix {
   int tvar;                    // its index, set in init()
   std::vector<double> ratio;   // per-type friction ratio (scale keyword), 1..ntypes
   std::vector<int> nofriction; // per-type: 1 = no friction and no noise (nofriction keyword)
-  bool zero_flag, tally_flag, snap_flag;
+  bool zero_flag, tally_flag;
   bool vout_half;              // vout half: atom->v holds the post-O velocity between steps
-  std::string mesh_file;
-  int intri_group;             // group index of the in-triangle points, -1 if none
 
   // per-step state
   double t_target;             // temperature of this step
   double dtf;                  // h/2 * ftm2v
-  std::vector<double> c1_type, s_type;    // OU coefficients per type (0 unused)
-  std::vector<double> sigma_type;         // noise amplitude per type (per-type masses)
-  std::vector<double> dtfm_type;          // dtf/mass per type (per-type masses)
-  std::vector<double> invm_type;          // 1/mass per type (per-type masses)
-  double kt_mvv2e;                        // boltz*T/mvv2e of this step
+  double kt_mvv2e;             // boltz*T/mvv2e of this step
+  // per type (0 unused): c1, s, sigma, dtf/m, m, 1/m (geomint_bagogab::PT_*)
+  std::vector<double> coeff;
+  bool coeff_changed;          // since the /kk variant last copied it to the device
   double e_bath_local;         // heat given to the bath on this rank since the fix began
   double e_bath_restart;       // tally carried over from a restart file (rank 0 only)
 
@@ -95,53 +100,30 @@ class FixBagogab : public Fix {
   int nmax_delta;
   double **delta;
 
+  // the in-triangle points (mesh keyword), null without them
+  class BagogabPoints *points;
+  // the /kk variant makes its own component (called once the arguments are parsed)
+  typedef class BagogabPoints *(*PointsMaker)(class LAMMPS *, FixBagogab *,
+                                               const std::string &mesh_file,
+                                               int intri_group, bool snap);
+  FixBagogab(class LAMMPS *, int, char **, PointsMaker);
+
   void update_coefficients();
   void compute_target();
   void update_sigma();
-  double noise_sigma(int i) const;
-  int draw_block(int i0, int i1, int *idx, double (*xi)[3]) const;
-  // [B(s_def h/2)] B(h/2) A(h/2) O(h) A(h/2), one pass over the group; s_def != 0
-  // when the closing kick of the last step is still due (vout half)
-  // (virtual: fix bagogab/kk runs them as parallel_for over the same kernels)
-  virtual void baoa_step(double s_def);
-  // the same with the net random momentum of the atoms with noise removed
-  virtual void baoa_step_zero(double s_def);
+  // the passes of plain BAOAB (bagogab_passes.h), a plain loop here, Kokkos
+  // kernels in fix bagogab/kk; sums accumulate into their arguments
+  // [B(s_def h/2)] B(h/2) A(h/2) O(h) A(h/2), one pass over the group
+  virtual void baoa_pass(double s_def, double &de);
+  // zero yes: [B] B A and the random changes (sum m delta, sum m) ...
+  virtual void zero_first_pass(double s_def, double local[4]);
+  // ... then O with the shifted changes, and A
+  virtual void zero_second_pass(const double shift[3], double &de);
+  // B(scale h/2) on every group atom; apply = false only sums the kinetic-energy change
+  virtual void kick_pass(double scale, bool apply, double &dke);
   // B(scale h/2) on every group atom (points: projected, vertices: chain-rule
-  // forces); apply = false only sums the kinetic-energy change; returns it
-  // (this rank, energy units)
-  virtual double kick_all(double scale, bool apply);
-  // zero yes: the mass-weighted mean random change over the atoms with noise
-  void random_momentum_shift(const double local[4], double shift[3]) const;
-
-  // in-triangle points (mesh keyword): the G sub-steps of BAGOGAB
-  bool mesh_active;                // the mesh keyword was given
-  int intri_bit;                   // group bit of the points (0: none)
-  class BagogabMesh *mesh;         // the mesh (bagogab_mesh.h), null without the mesh keyword
-  double **state;                  // per atom: triangle id (1-based, 0 = none), l1, l2, l3
-  int **vtx;                       // per point: local indices of its corners (closest images), computed flag
-  bool vtx_valid;                  // vtx is valid until the next reneighboring
-  int nmax_work;                   // allocated rows of vtx, fc, dp, wat
-  double **fc, **dp, **wat;        // chain-rule forces, recoil momenta, A^T v
-  std::vector<geomint::TriFrame> frames;    // per point: its triangle's frame (with vtx)
-  double **rev_buf;                // what reverse communication sums: fc or dp
-  int n_transfers, n_reflections, max_segments;    // this step, this rank
-  bool timing;                     // GEOMINT_TIMING is set: time the G sub-steps
-  double substep_seconds[4];       // time in B (initial), A, G, O during this run
-
-  void grow_work();
-  void find_corners();
-  void corners_of(int i);
-  std::string failure;             // the first failure of this step on this rank
-  void fail(int i, const std::string &msg);
-  std::string no_triangle_msg(int i) const;          // point i has no triangle
-  std::string too_many_segments_msg(int i) const;    // point i crossed too many edges
-  void agree_on_failures();        // collective: error->all with the first failure
-  // one step with points; fix bagogab/kk runs its sub-steps as Kokkos kernels
-  virtual void bagogab_step(double s_def);
-  double b_step(double s, double s2, bool apply);
-  void a_step();
-  void g_step(double tau);
-  void o_step();
+  // forces); returns the kinetic-energy change if apply is false (this rank)
+  double kick_all(double scale, bool apply);
 };
 
 }    // namespace LAMMPS_NS
