@@ -22,6 +22,8 @@
 
 #include "fix_bagogab_kokkos.h"
 
+#include "geomint_kokkos_reduction.h"
+
 #include "bagogab_mesh.h"
 #include "bagogab_points.h"
 
@@ -73,30 +75,7 @@ namespace {
    generic functors: a pass of bagogab_passes.h over atoms [0, n)
 ------------------------------------------------------------------------- */
 
-// the reduction of N values (value_type double[N]): sums, the last NMAX maxima
-template <int N, int NMAX = 0> struct SumReduction {
-  typedef double value_type[];
-  const unsigned value_count = N;
-  KOKKOS_INLINE_FUNCTION void init(double *sum) const
-  {
-    for (int k = 0; k < N; k++) sum[k] = 0.0;
-  }
-  // (Kokkos 3 joins volatile values, Kokkos 4 plain ones)
-#if KOKKOS_VERSION < 40000
-  KOKKOS_INLINE_FUNCTION void join(volatile double *dst, const volatile double *src) const
-  {
-    for (int k = 0; k < N - NMAX; k++) dst[k] += src[k];
-    for (int k = N - NMAX; k < N; k++)
-      if (src[k] > dst[k]) dst[k] = src[k];
-  }
-#endif
-  KOKKOS_INLINE_FUNCTION void join(double *dst, const double *src) const
-  {
-    for (int k = 0; k < N - NMAX; k++) dst[k] += src[k];
-    for (int k = N - NMAX; k < N; k++)
-      if (src[k] > dst[k]) dst[k] = src[k];
-  }
-};
+using geomint_kk::SumReduction;    // N doubles: sums, the last NMAX maxima
 
 // a pass's sum argument: a double for one sum, the array for several
 template <int N> struct SumArg {
@@ -551,28 +530,11 @@ template <class DeviceType> class BagogabPointsKokkos : public BagogabPoints {
   }
 
   // the G pass reduces (edge transfers, border reflections, max segments)
-  struct GCounts {
+  struct GCounts : geomint_kk::ArrayReduction<int, 2, 1, 0> {
     typedef DeviceType device_type;
-    typedef int value_type[];
-    const unsigned value_count = 3;
     Access p;
     AGPointPass pass;
     GCounts(const Access &acc, double tau) : p(acc), pass{tau} {}
-    KOKKOS_INLINE_FUNCTION void init(int *c) const { c[0] = c[1] = c[2] = 0; }
-#if KOKKOS_VERSION < 40000
-    KOKKOS_INLINE_FUNCTION void join(volatile int *dst, const volatile int *src) const
-    {
-      dst[0] += src[0];
-      dst[1] += src[1];
-      if (src[2] > dst[2]) dst[2] = src[2];
-    }
-#endif
-    KOKKOS_INLINE_FUNCTION void join(int *dst, const int *src) const
-    {
-      dst[0] += src[0];
-      dst[1] += src[1];
-      if (src[2] > dst[2]) dst[2] = src[2];
-    }
     KOKKOS_INLINE_FUNCTION void operator()(const int i, int *c) const { pass(p, i, c); }
   };
 

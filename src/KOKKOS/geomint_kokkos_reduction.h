@@ -1,9 +1,11 @@
 /* -*- c++ -*- ----------------------------------------------------------
    GEOMINT - the array reductions of the /kk styles' parallel_reduce: a
    value of NSUM + NMAX + NMIN entries of type T, the first NSUM summed,
-   the next NMAX their maximum, the last NMIN their minimum.  A functor
-   derives from it and adds operator()(i, T *r).  Kokkos 3 joins volatile
-   values, Kokkos 4 and later plain ones: both are here, once.
+   the next NMAX their maximum (of nonnegative values: counts, distances;
+   they start from 0, as the CPU loops do), the last NMIN their minimum
+   (starting from Kokkos's identity, the largest value).  A functor derives
+   from it and adds operator()(i, T *r).  Kokkos 3 joins volatile values,
+   Kokkos 4 and later plain ones: both are here, once.
 ------------------------------------------------------------------------- */
 
 #ifndef GEOMINT_KOKKOS_REDUCTION_H
@@ -21,7 +23,7 @@ namespace geomint_kk {
     KOKKOS_INLINE_FUNCTION void init(T *r) const
     {
       for (int k = 0; k < NSUM; k++) r[k] = Kokkos::reduction_identity<T>::sum();
-      for (int k = NSUM; k < NSUM + NMAX; k++) r[k] = Kokkos::reduction_identity<T>::max();
+      for (int k = NSUM; k < NSUM + NMAX; k++) r[k] = T(0);
       for (int k = NSUM + NMAX; k < NSUM + NMAX + NMIN; k++) r[k] = Kokkos::reduction_identity<T>::min();
     }
     template <class D, class S> KOKKOS_INLINE_FUNCTION static void combine(D *dst, const S *src)
@@ -41,8 +43,8 @@ namespace geomint_kk {
     KOKKOS_INLINE_FUNCTION void join(T *dst, const T *src) const { combine(dst, src); }
   };
 
-  // NSUM sums of doubles
-  template <int NSUM> using SumReduction = ArrayReduction<double, NSUM, 0, 0>;
+  // N doubles: sums, the last NMAX of them maxima
+  template <int N, int NMAX = 0> using SumReduction = ArrayReduction<double, N - NMAX, NMAX, 0>;
   // NSUM sums and NMIN minima of doubles
   template <int NSUM, int NMIN> using SumMinReduction = ArrayReduction<double, NSUM, 0, NMIN>;
 
