@@ -506,9 +506,23 @@ void FixMultiscaleAdaptive::reset_dt()
 {
   dtv = update->dt;
   dtf = 0.5 * update->dt * force->ftm2v;
-  dtfm_type.assign(atom->ntypes + 1, 0.0);
-  if (atom->mass)
-    for (int t = 1; t <= atom->ntypes; t++) dtfm_type[t] = dtf / atom->mass[t];
+  fill_types();
+}
+
+// the per-type table of the passes (the number of types is fixed)
+void FixMultiscaleAdaptive::fill_types()
+{
+  auto table = [](const std::vector<double> &t, int type) {
+    return type < static_cast<int>(t.size()) ? t[type] : 0.0;
+  };
+  ptype.assign((atom->ntypes + 1) * geomint_msa::PT_N, 0.0);
+  for (int t = 1; t <= atom->ntypes; t++) {
+    double *row = &ptype[t * geomint_msa::PT_N];
+    row[geomint_msa::PT_BETA] = table(beta_type, t);
+    row[geomint_msa::PT_RBETA] = table(rbeta_type, t);
+    row[geomint_msa::PT_RADIUS] = table(radius_type, t);
+    row[geomint_msa::PT_DTFM] = atom->mass ? dtf / atom->mass[t] : 0.0;
+  }
 }
 
 void FixMultiscaleAdaptive::reset_target(double t)
@@ -522,19 +536,6 @@ void FixMultiscaleAdaptive::compute_target()
 }
 
 /* ---------------------------------------------------------------------- */
-
-double FixMultiscaleAdaptive::mass_of(int i) const
-{
-  return atom->rmass ? atom->rmass[i] : atom->mass[atom->type[i]];
-}
-
-double FixMultiscaleAdaptive::rbeta_of(int i) const
-{
-  if (rdrag_style == DRAG_BETA) return rbeta_type[atom->type[i]];
-  if (rdrag_style == DRAG_STOKES)
-    return geomint::msa_stokes_rbeta(eta, radius_peratom ? atom->radius[i] : radius_type[atom->type[i]]);
-  return 0.0;
-}
 
 double FixMultiscaleAdaptive::noise_factor() const
 {
@@ -560,16 +561,17 @@ void FixMultiscaleAdaptive::setup(int /*vflag*/)
                                 t_damp, qmass_given, y, y_valid, qmass);
   } else {
     // eps = m / beta (the inertial time) in units of tchar, the largest in the group
+    const HostPass p = host_pass(pass_scalars());
     double e = 0.0;
     for (int i = 0; i < atom->nlocal; i++)
-      if (atom->mask[i] & groupbit) {
-        const double beta = beta_of(i);
-        if (beta > 0.0) e = std::max(e, mass_of(i) / (beta * force->ftm2v) / tchar);
+      if (p.in_group(i)) {
+        const double beta = p.beta_of(i);
+        if (beta > 0.0) e = std::max(e, p.mass_of(i) / (beta * force->ftm2v) / tchar);
       }
     eps_continuum = total(e, true);
     if (exact_damp)
       for (int i = 0; i < atom->nlocal; i++)
-        if ((atom->mask[i] & groupbit) && !(beta_of(i) > 0.0))
+        if (p.in_group(i) && !(p.beta_of(i) > 0.0))
           error->one(FLERR, "{}: damp_integrator exact needs a drag > 0 on every atom (atom {} "
                      "of type {} has none); give it a drag or use damp_integrator explicit",
                      STYLE, atom->tag[i], atom->type[i]);
@@ -587,7 +589,7 @@ void FixMultiscaleAdaptive::initial_integrate(int /*vflag*/)
     thermostat_half();
   }
   geomint::MSAWork w = {0.0, 0.0, 0.0, 0.0};
-  kick_drift_pass(w);
+  kick_drift_pass(pass_scalars(), w);
   add_works(w);
 }
 
@@ -602,7 +604,7 @@ void FixMultiscaleAdaptive::final_integrate()
   potential_forces();
   const double s2 = noise_variance();
   geomint::MSAWork w = {0.0, 0.0, 0.0, 0.0};
-  forces_kick_pass(false, true, s2, w);
+  forces_kick_pass(pass_scalars(false, s2), true, w);
   add_works(w);
   if (mode == ATOMISTIC) {
     const double t_current = temperature_scalar();
@@ -623,25 +625,24 @@ void FixMultiscaleAdaptive::step_forces(bool setup)
   if (mode != CONTINUUM) return;
   const double s2 = noise_variance();
   geomint::MSAWork w = {0.0, 0.0, 0.0, 0.0};
-  forces_kick_pass(setup, false, s2, w);
+  forces_kick_pass(pass_scalars(setup, s2), false, w);
 }
 
 // initial_integrate's pass: the half-kick and the positions' step
-void FixMultiscaleAdaptive::kick_drift_pass(geomint::MSAWork &w)
+void FixMultiscaleAdaptive::kick_drift_pass(const geomint_msa::PassScalars &p, geomint::MSAWork &w)
 {
-  kick(true, 0, atom->nlocal, w);
+  host_pass(p).kick_range(0, atom->nlocal, true, w);
 }
 
 // a block of NORMAL_BLOCK atoms at a time: its drags and draws (mode
-// continuum), then (with_kick) its half-kick; s2 = noise_variance()
-void FixMultiscaleAdaptive::forces_kick_pass(bool setup, bool with_kick, double s2, geomint::MSAWork &w)
+// continuum), then (with_kick) its half-kick
+void FixMultiscaleAdaptive::forces_kick_pass(const geomint_msa::PassScalars &p, bool with_kick,
+                                             geomint::MSAWork &w)
 {
+  const HostPass pass = host_pass(p);
   const int nlocal = atom->nlocal;
-  for (int i0 = 0; i0 < nlocal; i0 += geomint::NORMAL_BLOCK) {
-    const int i1 = std::min(nlocal, i0 + geomint::NORMAL_BLOCK);
-    if (mode == CONTINUUM) drags_and_noise(setup, i0, i1, s2);
-    if (with_kick) kick(false, i0, i1, w);
-  }
+  for (int i0 = 0; i0 < nlocal; i0 += geomint::NORMAL_BLOCK)
+    pass.forces_kick_block(i0, std::min(nlocal, i0 + geomint::NORMAL_BLOCK), with_kick, w);
 }
 
 // sigma_i^2 / beta_i = 2 kB T / (N h) of this step's draws (a collective with temp instant)
@@ -651,10 +652,11 @@ double FixMultiscaleAdaptive::noise_variance()
   const double s2 =
       2.0 * force->boltz * (b_instant ? kinetic_temperature() : b_temp) / (b_every * update->dt);
   // sigma of each type where beta is per type
-  if (!(drag_style == DRAG_STOKES && radius_peratom)) {
-    sigma_type.resize(beta_type.size());
-    for (size_t t = 1; t < beta_type.size(); t++) sigma_type[t] = geomint::msa_brownian_sigma(s2, beta_type[t]);
-  }
+  if (!(drag_style == DRAG_STOKES && radius_peratom))
+    for (int t = 1; t <= atom->ntypes; t++) {
+      double *row = &ptype[t * geomint_msa::PT_N];
+      row[geomint_msa::PT_SIGMA] = geomint::msa_brownian_sigma(s2, row[geomint_msa::PT_BETA]);
+    }
   return s2;
 }
 
@@ -732,11 +734,12 @@ void FixMultiscaleAdaptive::potential_forces()
   phi_p = 0.5 * total(energy);
 
   double s = 0.0;
+  const HostPass p = host_pass(pass_scalars());
   for (int i = 0; i < nlocal; i++)
     if ((mask[i] & groupbit) && (mask[i] & (g1_bit | g2_bit))) {
       double m = std::sqrt(fpot[i][0] * fpot[i][0] + fpot[i][1] * fpot[i][1] + fpot[i][2] * fpot[i][2]);
       if (per_beta) {
-        const double beta = beta_of(i);
+        const double beta = p.beta_of(i);
         m = beta > 0.0 ? m / beta : 0.0;
       }
       s = metric_max ? std::max(s, m) : s + m;
@@ -750,87 +753,22 @@ void FixMultiscaleAdaptive::potential_forces()
   }
 }
 
-// f_d = -beta (v - u) and t_d = -beta_w omega at the current velocities
-// (explicit drag); at a setup that continues the step of the stored drags
-// (a restart, a second run) the stored ones stay, so that the trajectory
-// goes on.  The Brownian force, drawn every b_every steps (and for atoms
-// without one), keyed by (seed, tag, step of the draw): rank- and
-// restart-invariant.  Both for the atoms [i0, i1) (at most NORMAL_BLOCK):
-// the due atoms draw together (Box-Muller vectorizes; the numbers are
-// normal3's bit for bit).  s2 = noise_variance()
-void FixMultiscaleAdaptive::drags_and_noise(bool setup, int i0, int i1, double s2)
-{
-  double **v = atom->v;
-  double **omega = atom->omega;
-  const int *mask = atom->mask;
-  const tagint *tag = atom->tag;
-  const bigint step = update->ntimestep;
-  const double dstep = static_cast<double>(step);
-  const bool drag = !exact_damp, spin = drag && rdrag_style != DRAG_NONE;
-  const bool regular = step % b_every == 0;
-  // drawn at every step (after a first run's setup): no need to look
-  const bool every_step = b_every == 1 && !setup;
-  const double zero[3] = {0.0, 0.0, 0.0};
-  int idx[geomint::NORMAL_BLOCK];
-  int64_t tags[geomint::NORMAL_BLOCK];
-  double xi[geomint::NORMAL_BLOCK][3];
-  int n = 0;
-  for (int i = i0; i < i1; i++) {
-    if (!(mask[i] & groupbit)) continue;
-    double *st = state[i];
-    if (drag && !(setup && st[DSTEP] == dstep)) {
-      geomint::msa_drag(beta_of(i), v[i], flow, &st[FD]);
-      if (spin) geomint::msa_drag(rbeta_of(i), omega[i], zero, &st[TD]);
-      st[DSTEP] = dstep;
-    }
-    if (brownian && (every_step || geomint::msa_noise_due(st[FBSTEP], dstep, regular, b_every))) {
-      idx[n] = i;
-      tags[n] = tag[i];
-      n++;
-    }
-  }
-  if (!n) return;
-  const bool per_type = !(drag_style == DRAG_STOKES && radius_peratom);
-  const int *type = atom->type;
-  const uint32_t seed = static_cast<uint32_t>(b_seed);
-  if (b_dist == geomint::MSA_UNIFORM) {
-    for (int k = 0; k < n; k++) {
-      double *st = state[idx[k]];
-      const double sigma = per_type ? sigma_type[type[idx[k]]] : geomint::msa_brownian_sigma(s2, beta_of(idx[k]));
-      geomint::msa_brownian_uniform(seed, tags[k], step, sigma, &st[FB]);
-      st[FBSTEP] = dstep;
-    }
-    return;
-  }
-  geomint::normal3_block(seed, tags, n, step, geomint::STREAM_MSA, xi);
-  for (int k = 0; k < n; k++) {
-    double *st = state[idx[k]];
-    const double sigma = per_type ? sigma_type[type[idx[k]]] : geomint::msa_brownian_sigma(s2, beta_of(idx[k]));
-    geomint::msa_brownian_scale(xi[k], sigma, b_dist, &st[FB]);
-    st[FBSTEP] = dstep;
-  }
-}
-
 // sum m v^2 / (dim N kB) over the group: all dim N degrees of freedom
 double FixMultiscaleAdaptive::kinetic_temperature()
 {
   double local[2] = {0.0, 0.0}, all[2];
-  kinetic_sums(local);
+  kinetic_sums(pass_scalars(), local);
   MPI_Allreduce(local, all, 2, MPI_DOUBLE, MPI_SUM, world);
   if (all[1] == 0.0) return 0.0;
   return all[0] * force->mvv2e / (domain->dimension * all[1] * force->boltz);
 }
 
 // this rank's sum m v^2 over the group and its atom count
-void FixMultiscaleAdaptive::kinetic_sums(double local[2])
+void FixMultiscaleAdaptive::kinetic_sums(const geomint_msa::PassScalars &p, double local[2])
 {
-  double **v = atom->v;
-  const int *mask = atom->mask;
+  const HostPass pass = host_pass(p);
   for (int i = 0; i < atom->nlocal; i++)
-    if (mask[i] & groupbit) {
-      local[0] += mass_of(i) * (v[i][0] * v[i][0] + v[i][1] * v[i][1] + v[i][2] * v[i][2]);
-      local[1] += 1.0;
-    }
+    if (pass.in_group(i)) pass.kinetic(i, local);
 }
 
 /* ----------------------------------------------------------------------
@@ -860,77 +798,50 @@ geomint::MSAStep FixMultiscaleAdaptive::step_scalars() const
   return s;
 }
 
-// the explicit kick of atoms [i0, i1), compiled for each combination of
-// the terms present (ADAPT: f_p, NOISE: a Brownian force, DRIFT: the
-// positions' step)
-template <bool ADAPT, bool NOISE, bool DRIFT>
-void FixMultiscaleAdaptive::kick_explicit(int i0, int i1, geomint::MSAWork &w)
+// the scalars of a pass (CPU and /kk); setup: at a setup (the stored drags
+// of the step stay; every atom is looked at for a due draw); s2 =
+// noise_variance()
+geomint_msa::PassScalars FixMultiscaleAdaptive::pass_scalars(bool setup, double s2) const
 {
-  double **x = atom->x;
-  double **v = atom->v;
-  double **f = atom->f;
-  const int *mask = atom->mask;
-  const int *type = atom->type;
-  const double *rmass = atom->rmass;
-  const geomint::MSAStep k = step_scalars();
-  for (int i = i0; i < i1; i++) {
-    if (!(mask[i] & groupbit)) continue;
-    const double dtfm = rmass ? dtf / rmass[i] : dtfm_type[type[i]];
-    geomint::msa_kick_atom<ADAPT, NOISE>(k, v[i], f[i], ADAPT ? fpot[i] : nullptr, &state[i][FD],
-                                         &state[i][FB], dtfm, w);
-    if (DRIFT) {
-      x[i][0] += dtv * v[i][0];
-      x[i][1] += dtv * v[i][1];
-      x[i][2] += dtv * v[i][2];
-    }
-  }
+  geomint_msa::PassScalars p;
+  p.k = step_scalars();
+  p.groupbit = groupbit;
+  p.use_rmass = atom->rmass ? 1 : 0;
+  p.drag = drag_style;
+  p.rdrag = rdrag_style;
+  p.radius_peratom = radius_peratom ? 1 : 0;
+  p.rotate = rotate ? 1 : 0;
+  p.torque_flag = atom->torque_flag ? 1 : 0;
+  p.spin_w = atom->torque_flag && atom->omega_flag ? 1 : 0;
+  p.wcol = wcol;
+  p.eta = eta;
+  p.dtv = dtv;
+  p.dtf = dtf;
+  p.now = static_cast<double>(update->ntimestep);
+  p.q = 0.25 * update->dt;
+  p.setup = setup ? 1 : 0;
+  p.drags = !exact_damp ? 1 : 0;
+  p.spin = !exact_damp && rdrag_style != DRAG_NONE ? 1 : 0;
+  p.brownian = brownian ? 1 : 0;
+  p.step = update->ntimestep;
+  p.every = b_every;
+  p.regular = p.step % b_every == 0 ? 1 : 0;
+  // drawn at every step (after a first run's setup): no need to look
+  p.every_step = b_every == 1 && !setup ? 1 : 0;
+  p.dist = b_dist;
+  p.sigma_per_type = !(drag_style == DRAG_STOKES && radius_peratom) ? 1 : 0;
+  p.seed = static_cast<uint32_t>(b_seed);
+  p.s2 = s2;
+  return p;
 }
 
-void FixMultiscaleAdaptive::kick(bool drift, int i0, int i1, geomint::MSAWork &w)
+FixMultiscaleAdaptive::HostPass FixMultiscaleAdaptive::host_pass(const geomint_msa::PassScalars &p) const
 {
-  double **x = atom->x;
-  double **v = atom->v;
-  double **f = atom->f;
-  const int *mask = atom->mask;
-  const bool noise = mode == CONTINUUM && brownian;
-  if (mode == CONTINUUM && exact_damp) {
-    const geomint::MSAStep k = step_scalars();
-    for (int i = i0; i < i1; i++) {
-      if (!(mask[i] & groupbit)) continue;
-      geomint::msa_kick_atom_exact(k, v[i], f[i], adaptive ? fpot[i] : nullptr, &state[i][FB],
-                                   mass_of(i), beta_of(i), w);
-      if (drift) {
-        x[i][0] += dtv * v[i][0];
-        x[i][1] += dtv * v[i][1];
-        x[i][2] += dtv * v[i][2];
-      }
-    }
-  } else {
-    const int k = (adaptive ? 4 : 0) + (noise ? 2 : 0) + (drift ? 1 : 0);
-    switch (k) {
-      case 0: kick_explicit<false, false, false>(i0, i1, w); break;
-      case 1: kick_explicit<false, false, true>(i0, i1, w); break;
-      case 2: kick_explicit<false, true, false>(i0, i1, w); break;
-      case 3: kick_explicit<false, true, true>(i0, i1, w); break;
-      case 4: kick_explicit<true, false, false>(i0, i1, w); break;
-      case 5: kick_explicit<true, false, true>(i0, i1, w); break;
-      case 6: kick_explicit<true, true, false>(i0, i1, w); break;
-      default: kick_explicit<true, true, true>(i0, i1, w); break;
-    }
-  }
-  if (rotate) {
-    double **omega = atom->omega;
-    double **torque = atom->torque;
-    const double *radius = atom->radius;
-    const double *rmass = atom->rmass;
-    const geomint::MSAStep k = step_scalars();
-    for (int i = i0; i < i1; i++) {
-      if (!(mask[i] & groupbit)) continue;
-      geomint::msa_kick_rotation(k, omega[i], torque[i], &state[i][TD],
-                                 geomint::msa_sphere_inertia(rmass[i], radius[i]),
-                                 exact_damp ? rbeta_of(i) : 0.0, w);
-    }
-  }
+  HostPass pass;
+  static_cast<geomint_msa::PassScalars &>(pass) = p;
+  pass.a = {atom->x, atom->v, atom->f, atom->omega, atom->torque, state, fpot, atom->rmass,
+            atom->mass, atom->radius, ptype.data(), atom->type, atom->mask, atom->tag};
+  return pass;
 }
 
 // integrate no: the scaled force sum into atom->f (and torque), for the body
@@ -946,29 +857,16 @@ void FixMultiscaleAdaptive::kick(bool drift, int i0, int i1, geomint::MSAWork &w
 // not count a step twice.)
 void FixMultiscaleAdaptive::apply_forces(bool setup)
 {
-  double **v = atom->v;
-  double **f = atom->f;
-  double **torque = atom->torque;
-  double **omega = atom->omega;
-  const int *mask = atom->mask;
-  const int nlocal = atom->nlocal;
-  const geomint::MSAStep k = step_scalars();
-  const double q = 0.25 * update->dt;
-  const double now = static_cast<double>(update->ntimestep);
-  const int spin = atom->torque_flag && atom->omega_flag ? 1 : 0;
-  const int has_torque = atom->torque_flag ? 1 : 0;
-  const int rdrag = rdrag_style != DRAG_NONE ? 1 : 0;
-  const double zero[3] = {0.0, 0.0, 0.0};
   geomint::MSAWork w = {0.0, 0.0, 0.0, 0.0};
-  for (int i = 0; i < nlocal; i++) {
-    if (!(mask[i] & groupbit)) continue;
-    double *st = state[i];
-    geomint::msa_apply_atom(k, setup, now, q, v[i], spin ? omega[i] : zero, spin, f[i],
-                            adaptive ? fpot[i] : nullptr, &st[FD], &st[FB], has_torque,
-                            has_torque ? torque[i] : nullptr, rdrag ? &st[TD] : zero, rdrag,
-                            &st[wcol], w);
-  }
+  apply_pass(pass_scalars(setup), w);
   add_works(w);
+}
+
+void FixMultiscaleAdaptive::apply_pass(const geomint_msa::PassScalars &p, geomint::MSAWork &w)
+{
+  const HostPass pass = host_pass(p);
+  for (int i = 0; i < atom->nlocal; i++)
+    if (pass.in_group(i)) pass.apply(i, w);
 }
 
 // integrate no: the first half-kick of this step's forces, now that the body
@@ -976,23 +874,15 @@ void FixMultiscaleAdaptive::apply_forces(bool setup)
 void FixMultiscaleAdaptive::end_of_step()
 {
   geomint::MSAWork w = {0.0, 0.0, 0.0, 0.0};
-  first_half_pass(w);
+  first_half_pass(pass_scalars(), w);
   add_works(w);
 }
 
-void FixMultiscaleAdaptive::first_half_pass(geomint::MSAWork &w)
+void FixMultiscaleAdaptive::first_half_pass(const geomint_msa::PassScalars &p, geomint::MSAWork &w)
 {
-  double **v = atom->v;
-  double **omega = atom->omega;
-  const int *mask = atom->mask;
-  const int nlocal = atom->nlocal;
-  const double q = 0.25 * update->dt;
-  const double now = static_cast<double>(update->ntimestep);
-  const int spin = atom->torque_flag && atom->omega_flag ? 1 : 0;
-  const double zero[3] = {0.0, 0.0, 0.0};
-  for (int i = 0; i < nlocal; i++)
-    if (mask[i] & groupbit)
-      geomint::msa_first_half_kick(now, q, v[i], spin ? omega[i] : zero, spin, &state[i][wcol], w);
+  const HostPass pass = host_pass(p);
+  for (int i = 0; i < atom->nlocal; i++)
+    if (pass.in_group(i)) pass.first_half(i, w);
 }
 
 /* ----------------------------------------------------------------------
