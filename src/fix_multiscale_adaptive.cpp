@@ -56,10 +56,7 @@ static constexpr int RESTART_VERSION = 1;
 ------------------------------------------------------------------------- */
 
 FixMultiscaleAdaptive::FixMultiscaleAdaptive(LAMMPS *lmp, int narg, char **arg) :
-    Fix(lmp, narg, arg), mode(CONTINUUM), a2(1.0), b2(1.0), integrate(true), t_start(0.0),
-    t_stop(0.0), t_damp(0.0), t_target(0.0), tvar(-1), kd(0.0), qmass(0.0), qmass_given(false),
-    thermostat_given(false), tloop(1), tchar(1.0), zeta(0.0), y(0.0), tdof(0.0), w_thermo(0.0),
-    y_valid(false), own_temp(false), temperature(nullptr), drag_style(DRAG_NONE),
+    Fix(lmp, narg, arg), mode(CONTINUUM), a2(1.0), b2(1.0), integrate(true), drag_style(DRAG_NONE),
     rdrag_style(DRAG_NONE), eta(0.0), radius_peratom(false), flow{0.0, 0.0, 0.0},
     exact_damp(false), brownian(false), b_temp(0.0), b_seed(0), b_every(1), b_dist(0),
     b_scale(NOISE_A2), b_instant(false), eps_continuum(0.0), adaptive(false), g1_bit(0), g2_bit(0),
@@ -119,43 +116,20 @@ FixMultiscaleAdaptive::FixMultiscaleAdaptive(LAMMPS *lmp, int narg, char **arg) 
     if (kw == "temp") {
       only(ATOMISTIC, "temp");
       need(k, 3, "Tstart Tstop Tdamp");
-      if (utils::strmatch(arg[k + 1], "^v_")) {
-        tvar_name = arg[k + 1] + 2;
-      } else {
-        t_start = utils::numeric(FLERR, arg[k + 1], false, lmp);
-        t_stop = utils::numeric(FLERR, arg[k + 2], false, lmp);
-        if (!(t_start > 0.0) || !(t_stop > 0.0))
-          error->all(FLERR, "{}: Tstart and Tstop must be > 0 (got {} {})", STYLE, arg[k + 1],
-                     arg[k + 2]);
-      }
-      t_damp = utils::numeric(FLERR, arg[k + 3], false, lmp);
-      if (!(t_damp > 0.0)) error->all(FLERR, "{}: Tdamp must be > 0 (got {})", STYLE, arg[k + 3]);
+      thermo.parse_temp(lmp, STYLE, arg[k + 1], arg[k + 2], arg[k + 3]);
       temp_given = true;
       k += 4;
     } else if (kw == "kd") {
       only(ATOMISTIC, "kd");
       need(k, 1, "a value");
-      kd = utils::numeric(FLERR, arg[k + 1], false, lmp);
-      if (!(kd >= 0.0)) error->all(FLERR, "{}: kd must be >= 0 (got {})", STYLE, arg[k + 1]);
+      thermo.kd = utils::numeric(FLERR, arg[k + 1], false, lmp);
+      if (!(thermo.kd >= 0.0)) error->all(FLERR, "{}: kd must be >= 0 (got {})", STYLE, arg[k + 1]);
       kd_given = true;
       k += 2;
-    } else if (kw == "qmass") {
-      only(ATOMISTIC, "qmass");
+    } else if (kw == "qmass" || kw == "tloop" || kw == "tchar") {
+      if (kw != "tchar") only(ATOMISTIC, kw.c_str());
       need(k, 1, "a value");
-      qmass = utils::numeric(FLERR, arg[k + 1], false, lmp);
-      if (!(qmass > 0.0)) error->all(FLERR, "{}: qmass must be > 0 (got {})", STYLE, arg[k + 1]);
-      qmass_given = true;
-      k += 2;
-    } else if (kw == "tloop") {
-      only(ATOMISTIC, "tloop");
-      need(k, 1, "a value");
-      tloop = utils::inumeric(FLERR, arg[k + 1], false, lmp);
-      if (tloop < 1) error->all(FLERR, "{}: tloop must be >= 1 (got {})", STYLE, arg[k + 1]);
-      k += 2;
-    } else if (kw == "tchar") {
-      need(k, 1, "a value");
-      tchar = utils::numeric(FLERR, arg[k + 1], false, lmp);
-      if (!(tchar > 0.0)) error->all(FLERR, "{}: tchar must be > 0 (got {})", STYLE, arg[k + 1]);
+      thermo.parse_keyword(lmp, STYLE, kw, arg[k + 1]);
       k += 2;
     } else if (kw == "drag") {
       only(CONTINUUM, "drag");
@@ -316,7 +290,6 @@ FixMultiscaleAdaptive::FixMultiscaleAdaptive(LAMMPS *lmp, int narg, char **arg) 
     if (adaptive && per_beta)
       error->all(FLERR, "{}: per_beta yes needs a drag (mode continuum); use per_beta no "
                  "[beta_ref B] in mode atomistic", STYLE);
-    thermostat_given = true;
   } else {
     if (drag_style == DRAG_NONE)
       error->all(FLERR, "{}: mode continuum needs a drag: 'drag stokes ETA [radius ...]' or "
@@ -376,9 +349,7 @@ FixMultiscaleAdaptive::FixMultiscaleAdaptive(LAMMPS *lmp, int narg, char **arg) 
   global_freq = 1;
 
   if (mode == ATOMISTIC) {
-    id_temp = std::string(id) + "_temp";
-    modify->add_compute(id_temp + " " + group->names[igroup] + " temp");
-    own_temp = true;
+    thermo.create_compute(lmp, id, igroup);
   }
 
   nstate = rdrag_style != DRAG_NONE ? TD + 3 : TD;
@@ -400,7 +371,7 @@ FixMultiscaleAdaptive::~FixMultiscaleAdaptive()
   memory->destroy(state);
   memory->destroy(fpot);
   delete[] extlist;
-  if (own_temp && geomint_compat::compute_by_id(modify, id_temp)) modify->delete_compute(id_temp);
+  thermo.delete_compute(lmp);
 }
 
 int FixMultiscaleAdaptive::setmask()
@@ -418,8 +389,7 @@ void FixMultiscaleAdaptive::init()
   if (utils::strmatch(update->integrate_style, "^respa"))
     error->all(FLERR, "{}: run_style respa is not supported; use run_style verlet", STYLE);
   if (mode == ATOMISTIC) {
-    temperature = geomint_target::find_temperature(lmp, STYLE, id_temp);
-    if (!tvar_name.empty()) tvar = geomint_target::find_equal_variable(lmp, STYLE, tvar_name);
+    thermo.init(lmp, STYLE);
   }
 
   if (integrate) {
@@ -527,12 +497,12 @@ void FixMultiscaleAdaptive::fill_types()
 
 void FixMultiscaleAdaptive::reset_target(double t)
 {
-  t_start = t_stop = t;
+  thermo.reset_target(t);
 }
 
 void FixMultiscaleAdaptive::compute_target()
 {
-  t_target = geomint_target::target(lmp, STYLE, t_start, t_stop, tvar, tvar_name);
+  thermo.compute_target(lmp, STYLE);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -555,10 +525,7 @@ void FixMultiscaleAdaptive::setup(int /*vflag*/)
 {
   if (mode == ATOMISTIC) {
     compute_target();
-    const double t_current = temperature_scalar();
-    tdof = temperature->dof;
-    geomint_target::nhmod_setup(lmp, STYLE, tdof * force->boltz * t_current, tdof, t_target,
-                                t_damp, qmass_given, y, y_valid, qmass);
+    thermo.setup(lmp, STYLE, thermo.kinetic_y(lmp, temperature_scalar()));
   } else {
     // eps = m / beta (the inertial time) in units of tchar, the largest in the group
     const HostPass p = host_pass(pass_scalars());
@@ -566,7 +533,7 @@ void FixMultiscaleAdaptive::setup(int /*vflag*/)
     for (int i = 0; i < atom->nlocal; i++)
       if (p.in_group(i)) {
         const double beta = p.beta_of(i);
-        if (beta > 0.0) e = std::max(e, p.mass_of(i) / (beta * force->ftm2v) / tchar);
+        if (beta > 0.0) e = std::max(e, p.mass_of(i) / (beta * force->ftm2v) / thermo.tchar);
       }
     eps_continuum = total(e, true);
     if (exact_damp)
@@ -607,9 +574,7 @@ void FixMultiscaleAdaptive::final_integrate()
   forces_kick_pass(pass_scalars(false, s2), true, w);
   add_works(w);
   if (mode == ATOMISTIC) {
-    const double t_current = temperature_scalar();
-    tdof = temperature->dof;
-    y = tdof * force->boltz * t_current;
+    thermo.y = thermo.kinetic_y(lmp, temperature_scalar());
     thermostat_half();
   }
 }
@@ -891,22 +856,19 @@ void FixMultiscaleAdaptive::first_half_pass(const geomint_msa::PassScalars &p, g
 
 void FixMultiscaleAdaptive::thermostat_half()
 {
-  const double yt = tdof * force->boltz * t_target;
-  const double tau = 0.5 * update->dt / tloop;
-  const double b = a2 * kd / qmass;
-  scale_velocities(geomint::nhmod_half_steps(zeta, y, w_thermo, yt, qmass, b, tau, tloop));
+  scale_velocities(thermo.half_step(lmp, a2));
 }
 
 // v *= factor over the group (a temperature compute's bias taken out)
 void FixMultiscaleAdaptive::scale_velocities(double factor)
 {
-  geomint_target::scale_velocities(lmp, groupbit, temperature, factor);
+  geomint_target::scale_velocities(lmp, groupbit, thermo.temperature, factor);
 }
 
 // the temperature of the thermostat's compute
 double FixMultiscaleAdaptive::temperature_scalar()
 {
-  return temperature->compute_scalar();
+  return thermo.temperature->compute_scalar();
 }
 
 int FixMultiscaleAdaptive::modify_param(int narg, char **arg)
@@ -914,7 +876,7 @@ int FixMultiscaleAdaptive::modify_param(int narg, char **arg)
   if (strcmp(arg[0], "temp") == 0) {
     if (mode != ATOMISTIC)
       error->all(FLERR, "{}: fix_modify temp is for mode atomistic (its thermostat)", STYLE);
-    geomint_target::modify_temperature(lmp, STYLE, narg, arg, igroup, own_temp, id_temp);
+    thermo.modify_temperature(lmp, STYLE, narg, arg, igroup);
     return 2;
   }
   return 0;
@@ -931,7 +893,7 @@ double FixMultiscaleAdaptive::compute_scalar()
 {
   double w[2] = {wd, wb}, all[2];
   MPI_Allreduce(w, all, 2, MPI_DOUBLE, MPI_SUM, world);
-  if (mode == ATOMISTIC) all[0] = w_thermo;
+  if (mode == ATOMISTIC) all[0] = thermo.work;
   const double removed = all[0] + all[1];
   return removed == 0.0 ? 0.0 : -removed;    // +0, not -0, before any work (thermo prints "-0")
 }
@@ -948,7 +910,7 @@ double FixMultiscaleAdaptive::compute_vector(int n)
     case 3:
       return static_cast<double>(switch_step);
     case 4:
-      return mode == ATOMISTIC ? w_thermo : total(wd);
+      return mode == ATOMISTIC ? thermo.work : total(wd);
     case 5:
       return total(wp);
     case 6:
@@ -956,15 +918,11 @@ double FixMultiscaleAdaptive::compute_vector(int n)
     case 7:
       return total(wb);
     case 8:
-      return zeta;
+      return thermo.zeta;
     case 9:
-      return mode == ATOMISTIC && qmass > 0.0 ? (y - tdof * force->boltz * t_target) / qmass : 0.0;
-    case 10: {
-      if (mode == CONTINUUM) return eps_continuum;
-      const double zetadot = qmass > 0.0 ? (y - tdof * force->boltz * t_target) / qmass : 0.0;
-      const double d = std::fabs(kd * zetadot) * tchar;
-      return d > 0.0 ? 1.0 / d : 0.0;
-    }
+      return mode == ATOMISTIC ? thermo.zetadot(lmp) : 0.0;
+    case 10:
+      return mode == CONTINUUM ? eps_continuum : thermo.eps(lmp);
     case 11: {
       // the scaled potential energy: a2 b2 (PE - Phi_p) + a2* Phi_p (Phi_p
       // is in thermo pe unless G1-G2 is excluded from the neighbor lists)
@@ -991,7 +949,8 @@ void FixMultiscaleAdaptive::write_restart(FILE *fp)
   geomint_restart::write_global(fp, comm->me, RESTART_VERSION,
                                 {on ? 1.0 : 0.0, static_cast<double>(switch_step),
                                  static_cast<double>(last_switch), all[0], all[1], all[2], all[3],
-                                 zeta, y, qmass, w_thermo, y_valid ? 1.0 : 0.0});
+                                 thermo.zeta, thermo.y, thermo.qmass, thermo.work,
+                                 thermo.y_valid ? 1.0 : 0.0});
 }
 
 void FixMultiscaleAdaptive::restart(char *buf)
@@ -1010,11 +969,11 @@ void FixMultiscaleAdaptive::restart(char *buf)
   wp = me0 ? v[4] : 0.0;
   wd = me0 ? v[5] : 0.0;
   wb = me0 ? v[6] : 0.0;
-  zeta = v[7];
-  y = v[8];
-  if (!qmass_given) qmass = v[9];
-  w_thermo = v[10];
-  y_valid = v[11] != 0.0;
+  thermo.zeta = v[7];
+  thermo.y = v[8];
+  if (!thermo.qmass_given) thermo.qmass = v[9];
+  thermo.work = v[10];
+  thermo.y_valid = v[11] != 0.0;
 }
 
 /* ---------------------------------------------------------------------- */

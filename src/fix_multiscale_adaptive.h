@@ -15,6 +15,7 @@
 
 #include "atom.h"
 #include "fix.h"
+#include "nh_mod_thermostat.h"
 
 #include "geomint/multiscale.h"
 #include "multiscale_adaptive_passes.h"
@@ -75,19 +76,9 @@ class FixMultiscaleAdaptive : public Fix {
   double a2, b2;
   bool integrate;
 
-  // mode atomistic: the nh/mod thermostat (kicks a2 f, friction a2 kd zetadot)
-  double t_start, t_stop, t_damp, t_target;
-  std::string tvar_name;
-  int tvar;
-  double kd, qmass;
-  bool qmass_given, thermostat_given;
-  int tloop;
-  double tchar;
-  double zeta, y, tdof, w_thermo;    // w_thermo: the thermostat's work (same on every rank)
-  bool y_valid;
-  std::string id_temp;
-  bool own_temp;
-  class Compute *temperature;
+  // mode atomistic: the nh/mod thermostat (kicks a2 f, friction a2 kd
+  // zetadot); its tchar is also mode continuum's (eps)
+  NHModThermostat thermo;
 
   // mode continuum: drag, flow, noise
   int drag_style, rdrag_style;

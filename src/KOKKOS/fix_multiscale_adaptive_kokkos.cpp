@@ -378,7 +378,7 @@ template <class DeviceType> void FixMultiscaleAdaptiveKokkos<DeviceType>::scale_
   s.mask = atomKK->k_mask.template view<DeviceType>();
   s.groupbit = groupbit;
   s.factor = factor;
-  geomint_kokkos_target::scale_velocities(atomKK, temperature, execution_space, [&]() {
+  geomint_kokkos_target::scale_velocities(atomKK, thermo.temperature, execution_space, [&]() {
     Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType>(0, atom->nlocal), s);
   });
 }
@@ -399,7 +399,7 @@ void FixMultiscaleAdaptiveKokkos<DeviceType>::kinetic_sums(const geomint_msa::Pa
 template <class DeviceType> double FixMultiscaleAdaptiveKokkos<DeviceType>::temperature_scalar()
 {
   return geomint_kokkos_target::on_compute_side(
-      atomKK, temperature, [this]() { return FixMultiscaleAdaptive::temperature_scalar(); });
+      atomKK, thermo.temperature, [this]() { return FixMultiscaleAdaptive::temperature_scalar(); });
 }
 
 // f_p and the signal on the host (pair->single over owned and ghost atoms),

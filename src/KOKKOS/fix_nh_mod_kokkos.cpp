@@ -122,7 +122,7 @@ template <class DeviceType> void FixNHModKokkos<DeviceType>::init()
 
 template <class DeviceType> double FixNHModKokkos<DeviceType>::measured_y()
 {
-  return geomint_kokkos_target::on_compute_side(atomKK, temperature,
+  return geomint_kokkos_target::on_compute_side(atomKK, thermo.temperature,
                                                 [this]() { return FixNHMod::measured_y(); });
 }
 
@@ -165,7 +165,7 @@ template <class DeviceType> void FixNHModKokkos<DeviceType>::scale_velocities(do
   s.mask = atomKK->k_mask.view<DeviceType>();
   s.groupbit = groupbit;
   s.factor = factor;
-  geomint_kokkos_target::scale_velocities(atomKK, temperature, execution_space, [&]() {
+  geomint_kokkos_target::scale_velocities(atomKK, thermo.temperature, execution_space, [&]() {
     Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType>(0, atom->nlocal), s);
   });
 }
