@@ -15,6 +15,7 @@
 
 #include "atom.h"
 #include "fix.h"
+#include "fix_multiscale_adaptive_params.h"
 #include "nh_mod_thermostat.h"
 
 #include "geomint/multiscale.h"
@@ -25,7 +26,7 @@
 
 namespace LAMMPS_NS {
 
-class FixMultiscaleAdaptive : public Fix {
+class FixMultiscaleAdaptive : public Fix, protected MultiscaleAdaptiveParams {
  public:
   FixMultiscaleAdaptive(class LAMMPS *, int, char **);
   ~FixMultiscaleAdaptive() override;
@@ -69,37 +70,14 @@ class FixMultiscaleAdaptive : public Fix {
   };
 
  protected:
-  enum { ATOMISTIC, CONTINUUM };
-  enum { DRAG_NONE = geomint_msa::DRAG_NONE, DRAG_STOKES = geomint_msa::DRAG_STOKES, DRAG_BETA = geomint_msa::DRAG_BETA };
-  enum { NOISE_A2, NOISE_SQRT, NOISE_NONE };
-  int mode;
-  double a2, b2;
-  bool integrate;
+  // the parameters (MultiscaleAdaptiveParams: mode, a2, b2, integrate,
+  // the drags, flow and noise of mode continuum, adaptive pot G1 G2)
 
   // mode atomistic: the nh/mod thermostat (kicks a2 f, friction a2 kd
   // zetadot); its tchar is also mode continuum's (eps)
   NHModThermostat thermo;
-
-  // mode continuum: drag, flow, noise
-  int drag_style, rdrag_style;
-  double eta;
-  bool radius_peratom;
-  std::vector<double> radius_type, beta_type, rbeta_type;
-  double flow[3];
-  bool exact_damp;
-  bool brownian;
-  double b_temp;
-  int b_seed, b_every, b_dist, b_scale;
-  bool b_instant;
   double eps_continuum;
-
-  // adaptive pot G1 G2
-  bool adaptive;
-  std::string g1_name, g2_name;
-  int g1_bit, g2_bit;
-  double alpha, beta_ref, hysteresis;
-  bool metric_max, per_beta, excluded;
-  bigint hold;
+  bool excluded;    // adaptive: G1-G2 excluded from the neighbor lists
   bool on;                          // a2* = a2 (else 1)
   bigint switch_step, last_switch;  // the step of the last switch (-1: none)
   double signal, phi_p;             // unscaled F_p and the G1-G2 energy of the step
@@ -110,7 +88,6 @@ class FixMultiscaleAdaptive : public Fix {
   int nstate, wcol;
   int nmax_fpot;
   double dtv, dtf;
-  bool rotate;              // integrate omega (rdrag given)
   class Pair *pair;
 
   double a2star() const { return adaptive && !on ? 1.0 : a2; }
