@@ -25,6 +25,7 @@
 #include "fix_multiscale_adaptive_kokkos.h"
 
 #include "geomint_kokkos_target.h"
+#include "nh_mod_thermostat_kokkos.h"
 
 #include "atom_kokkos.h"
 #include "atom_masks.h"
@@ -158,20 +159,6 @@ void forces_kick_run(const KKPass<DeviceType> &p, int nlocal, bool with_kick, ge
 {
   run_works<FORCES_KICK>(p, nlocal, with_kick, w);
 }
-
-// the thermostat's v *= factor
-template <class DeviceType> struct ScaleFunctor {
-  typedef DeviceType device_type;
-  typename geomint_kk::Views<DeviceType>::t_v v;
-  typename geomint_kk::Views<DeviceType>::t_int_1d mask;
-  int groupbit;
-  double factor;
-  KOKKOS_INLINE_FUNCTION void operator()(const int i) const
-  {
-    if (!(mask[i] & groupbit)) return;
-    for (int c = 0; c < 3; c++) v(i, c) *= factor;
-  }
-};
 
 // temp instant: sum m v^2 and the count
 template <class DeviceType> struct KineticFunctor {
@@ -373,14 +360,7 @@ void FixMultiscaleAdaptiveKokkos<DeviceType>::first_half_pass(const geomint_msa:
 // runs (as FixNHKokkos does)
 template <class DeviceType> void FixMultiscaleAdaptiveKokkos<DeviceType>::scale_velocities(double factor)
 {
-  ScaleFunctor<DeviceType> s;
-  s.v = atomKK->k_v.template view<DeviceType>();
-  s.mask = atomKK->k_mask.template view<DeviceType>();
-  s.groupbit = groupbit;
-  s.factor = factor;
-  geomint_kokkos_target::scale_velocities(atomKK, thermo.temperature, execution_space, [&]() {
-    Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType>(0, atom->nlocal), s);
-  });
+  geomint_kk::nhmod_scale_velocities<DeviceType>(atomKK, thermo.temperature, execution_space, groupbit, factor);
 }
 
 template <class DeviceType>
