@@ -536,8 +536,10 @@ FixMultiscaleAdaptive::HostPass FixMultiscaleAdaptive::host_pass(const geomint_m
 {
   HostPass pass;
   static_cast<geomint_msa::PassScalars &>(pass) = p;
-  pass.a = {atom->x, atom->v, atom->f, atom->omega, atom->torque, state, fpot, atom->rmass,
-            atom->mass, atom->radius, ptype.data(), atom->type, atom->mask, atom->tag};
+  typedef geomint_msa::HostAtoms<tagint> A;
+  pass.a = {A::rows(atom->x), A::rows(atom->v), A::rows(atom->f), A::rows(atom->omega),
+            A::rows(atom->torque), A::rows(state), A::rows(fpot), nstate, atom->rmass, atom->mass,
+            atom->radius, ptype.data(), atom->type, atom->mask, atom->tag};
   return pass;
 }
 

@@ -133,23 +133,24 @@ template <class Atoms> struct Pass : PassScalars {
   // together (Box-Muller vectorises)
   inline void drags_and_noise_block(int i0, int i1) const
   {
+    const Pass p(*this);    // (a local copy, see kick_range)
     constexpr int B = geomint::NORMAL_BLOCK;
     int idx[B];
     int64_t tags[B];
     double xi[B][3];
     int n = 0;
     for (int i = i0; i < i1; i++)
-      if (in_group(i) && drags_due(i)) {
+      if (p.in_group(i) && p.drags_due(i)) {
         idx[n] = i;
-        tags[n++] = a.tag(i);
+        tags[n++] = p.a.tag(i);
       }
     if (!n) return;
-    if (dist == geomint::MSA_UNIFORM) {
-      for (int j = 0; j < n; j++) draw(idx[j], nullptr);
+    if (p.dist == geomint::MSA_UNIFORM) {
+      for (int j = 0; j < n; j++) p.draw(idx[j], nullptr);
       return;
     }
-    geomint::normal3_block(seed, tags, n, step, geomint::STREAM_MSA, xi);
-    for (int j = 0; j < n; j++) draw(idx[j], xi[j]);
+    geomint::normal3_block(p.seed, tags, n, p.step, geomint::STREAM_MSA, xi);
+    for (int j = 0; j < n; j++) p.draw(idx[j], xi[j]);
   }
 
   /* ------------------------------------------------------------------
@@ -211,23 +212,45 @@ template <class Atoms> struct Pass : PassScalars {
   }
 
   // host: the half-kick of atoms [i0, i1), the translations (compiled for
-  // the terms present) and then the spins
+  // the terms present) and then the spins.  The loops run on a local copy
+  // of the pass and of the works (the same sums in the same order): the
+  // compiler then knows that the stores to the atom arrays leave the
+  // scalars and the works alone, and keeps them in registers
   template <bool ADAPT, bool NOISE, bool DRIFT> inline void kick_range(int i0, int i1, geomint::MSAWork &w) const
   {
+    const Pass p(*this);
+    geomint::MSAWork wl = w;
     for (int i = i0; i < i1; i++)
-      if (in_group(i)) {
-        kick_explicit<ADAPT, NOISE>(i, w);
-        if (DRIFT) drift(i);
+      if (p.in_group(i)) {
+        p.template kick_explicit<ADAPT, NOISE>(i, wl);
+        if (DRIFT) p.drift(i);
       }
+    w = wl;
+  }
+  template <bool DRIFT> inline void kick_range_exact(int i0, int i1, geomint::MSAWork &w) const
+  {
+    const Pass p(*this);
+    geomint::MSAWork wl = w;
+    for (int i = i0; i < i1; i++)
+      if (p.in_group(i)) {
+        p.kick_exact(i, wl);
+        if (DRIFT) p.drift(i);
+      }
+    w = wl;
+  }
+  inline void kick_range_rotation(int i0, int i1, geomint::MSAWork &w) const
+  {
+    const Pass p(*this);
+    geomint::MSAWork wl = w;
+    for (int i = i0; i < i1; i++)
+      if (p.in_group(i)) p.kick_rotation(i, wl);
+    w = wl;
   }
   inline void kick_range(int i0, int i1, bool with_drift, geomint::MSAWork &w) const
   {
     if (k.continuum && k.exact) {
-      for (int i = i0; i < i1; i++)
-        if (in_group(i)) {
-          kick_exact(i, w);
-          if (with_drift) drift(i);
-        }
+      if (with_drift) kick_range_exact<true>(i0, i1, w);
+      else kick_range_exact<false>(i0, i1, w);
     } else {
       switch ((k.adaptive ? 4 : 0) + (k.noise ? 2 : 0) + (with_drift ? 1 : 0)) {
         case 0: kick_range<false, false, false>(i0, i1, w); break;
@@ -240,9 +263,7 @@ template <class Atoms> struct Pass : PassScalars {
         default: kick_range<true, true, true>(i0, i1, w); break;
       }
     }
-    if (rotate)
-      for (int i = i0; i < i1; i++)
-        if (in_group(i)) kick_rotation(i, w);
+    if (rotate) kick_range_rotation(i0, i1, w);
   }
 
   // final_integrate's pass for atom i: the drags and draws (mode
@@ -305,20 +326,27 @@ template <class Atoms> struct Pass : PassScalars {
   }
 };
 
-// the CPU fix's accessor: LAMMPS's arrays (Tag: tagint)
+// the CPU fix's accessor: LAMMPS's arrays (Tag: tagint).  Their rows are
+// contiguous (Memory::create and grow), so each is read through its first
+// row, with no load of the row's pointer (as LAMMPS's OPENMP styles read x
+// as dbl3_t); nstate: the stride of the state
 template <class Tag> struct HostAtoms {
-  double **x_, **v_, **f_, **omega_, **torque_, **state_, **fpot_;
+  double *x_, *v_, *f_, *omega_, *torque_, *state_, *fpot_;
+  int nstate;
   const double *rmass_, *mass_, *radius_, *ptype_;
   const int *type_, *mask_;
   const Tag *tag_;
 
-  double &x(int i, int c) const { return x_[i][c]; }
-  double &v(int i, int c) const { return v_[i][c]; }
-  double &f(int i, int c) const { return f_[i][c]; }
-  double &omega(int i, int c) const { return omega_[i][c]; }
-  double &torque(int i, int c) const { return torque_[i][c]; }
-  double &fpot(int i, int c) const { return fpot_[i][c]; }
-  double *row(int i) const { return state_[i]; }
+  // the first row of a LAMMPS array (none: no rows yet, or no such array)
+  static double *rows(double **a) { return a ? a[0] : nullptr; }
+
+  double &x(int i, int c) const { return x_[3 * i + c]; }
+  double &v(int i, int c) const { return v_[3 * i + c]; }
+  double &f(int i, int c) const { return f_[3 * i + c]; }
+  double &omega(int i, int c) const { return omega_[3 * i + c]; }
+  double &torque(int i, int c) const { return torque_[3 * i + c]; }
+  double &fpot(int i, int c) const { return fpot_[3 * i + c]; }
+  double *row(int i) const { return state_ + static_cast<long>(nstate) * i; }
   int mask(int i) const { return mask_[i]; }
   int type(int i) const { return type_[i]; }
   int64_t tag(int i) const { return tag_[i]; }
