@@ -56,307 +56,12 @@ static constexpr int RESTART_VERSION = 1;
 ------------------------------------------------------------------------- */
 
 FixMultiscaleAdaptive::FixMultiscaleAdaptive(LAMMPS *lmp, int narg, char **arg) :
-    Fix(lmp, narg, arg), mode(CONTINUUM), a2(1.0), b2(1.0), integrate(true), t_start(0.0),
-    t_stop(0.0), t_damp(0.0), t_target(0.0), tvar(-1), kd(0.0), qmass(0.0), qmass_given(false),
-    thermostat_given(false), tloop(1), tchar(1.0), zeta(0.0), y(0.0), tdof(0.0), w_thermo(0.0),
-    y_valid(false), own_temp(false), temperature(nullptr), drag_style(DRAG_NONE),
-    rdrag_style(DRAG_NONE), eta(0.0), radius_peratom(false), flow{0.0, 0.0, 0.0},
-    exact_damp(false), brownian(false), b_temp(0.0), b_seed(0), b_every(1), b_dist(0),
-    b_scale(NOISE_A2), b_instant(false), eps_continuum(0.0), adaptive(false), g1_bit(0), g2_bit(0),
-    alpha(0.0), beta_ref(1.0), hysteresis(0.0), metric_max(false), per_beta(true),
-    excluded(false), hold(0), on(false), switch_step(-1), last_switch(-1), signal(0.0),
-    phi_p(0.0), wk(0.0), wp(0.0), wd(0.0), wb(0.0), fpot(nullptr), state(nullptr), nstate(0), wcol(0), nmax_fpot(0),
-    dtv(0.0), dtf(0.0), rotate(false), pair(nullptr)
+    Fix(lmp, narg, arg), eps_continuum(0.0), excluded(false), on(false), switch_step(-1),
+    last_switch(-1), signal(0.0), phi_p(0.0), wk(0.0), wp(0.0), wd(0.0), wb(0.0), fpot(nullptr),
+    state(nullptr), nstate(0), wcol(0), nmax_fpot(0), dtv(0.0), dtf(0.0), pair(nullptr)
 {
-  const char *usage = "expected 'fix ID group multiscale/adaptive a2 A2 mode atomistic|continuum "
-                      "keyword value ...'";
-  if (narg < 7 || strcmp(arg[3], "a2") != 0 || strcmp(arg[5], "mode") != 0)
-    error->all(FLERR, "Illegal {} command: {}", STYLE, usage);
-  a2 = utils::numeric(FLERR, arg[4], false, lmp);
-  if (!(a2 > 0.0 && a2 <= 1.0))
-    error->all(FLERR, "{}: a2 must be in (0, 1] (got {}); a2 1 is the unscaled system", STYLE,
-               arg[4]);
-  if (strcmp(arg[6], "atomistic") == 0)
-    mode = ATOMISTIC;
-  else if (strcmp(arg[6], "continuum") == 0)
-    mode = CONTINUUM;
-  else
-    error->all(FLERR, "{}: mode must be atomistic or continuum (got {})", STYLE, arg[6]);
-
-  const int ntypes = atom->ntypes;
-  auto need = [&](int k, int n, const char *what) {
-    if (k + n >= narg) error->all(FLERR, "{}: keyword {} needs {}", STYLE, arg[k], what);
-  };
-  auto only = [&](int m, const char *kw) {
-    if (mode != m)
-      error->all(FLERR, "{}: keyword {} belongs to mode {}, not mode {}", STYLE, kw,
-                 m == ATOMISTIC ? "atomistic" : "continuum", arg[6]);
-  };
-  auto per_type = [&](int k, const char *kw, std::vector<double> &out, bool positive) {
-    // k points at the first value
-    if (k + ntypes > narg)
-      error->all(FLERR, "{}: {} type needs one value per atom type ({} types)", STYLE, kw, ntypes);
-    out.assign(ntypes + 1, 0.0);
-    for (int t = 1; t <= ntypes; t++) {
-      out[t] = utils::numeric(FLERR, arg[k + t - 1], false, lmp);
-      if (positive ? !(out[t] > 0.0) : !(out[t] >= 0.0))
-        error->all(FLERR, "{}: {} type: the value of type {} must be {} 0 (got {})", STYLE, kw,
-                   t, positive ? ">" : ">=", arg[k + t - 1]);
-    }
-    return k + ntypes;
-  };
-  auto yesno = [&](int k) {
-    if (strcmp(arg[k + 1], "yes") == 0) return true;
-    if (strcmp(arg[k + 1], "no") == 0) return false;
-    error->all(FLERR, "{}: {} must be yes or no (got {})", STYLE, arg[k], arg[k + 1]);
-    return false;
-  };
-
-  bool kd_given = false, temp_given = false;
-  int k = 7;
-  while (k < narg) {
-    const std::string kw = arg[k];
-    if (kw == "temp") {
-      only(ATOMISTIC, "temp");
-      need(k, 3, "Tstart Tstop Tdamp");
-      if (utils::strmatch(arg[k + 1], "^v_")) {
-        tvar_name = arg[k + 1] + 2;
-      } else {
-        t_start = utils::numeric(FLERR, arg[k + 1], false, lmp);
-        t_stop = utils::numeric(FLERR, arg[k + 2], false, lmp);
-        if (!(t_start > 0.0) || !(t_stop > 0.0))
-          error->all(FLERR, "{}: Tstart and Tstop must be > 0 (got {} {})", STYLE, arg[k + 1],
-                     arg[k + 2]);
-      }
-      t_damp = utils::numeric(FLERR, arg[k + 3], false, lmp);
-      if (!(t_damp > 0.0)) error->all(FLERR, "{}: Tdamp must be > 0 (got {})", STYLE, arg[k + 3]);
-      temp_given = true;
-      k += 4;
-    } else if (kw == "kd") {
-      only(ATOMISTIC, "kd");
-      need(k, 1, "a value");
-      kd = utils::numeric(FLERR, arg[k + 1], false, lmp);
-      if (!(kd >= 0.0)) error->all(FLERR, "{}: kd must be >= 0 (got {})", STYLE, arg[k + 1]);
-      kd_given = true;
-      k += 2;
-    } else if (kw == "qmass") {
-      only(ATOMISTIC, "qmass");
-      need(k, 1, "a value");
-      qmass = utils::numeric(FLERR, arg[k + 1], false, lmp);
-      if (!(qmass > 0.0)) error->all(FLERR, "{}: qmass must be > 0 (got {})", STYLE, arg[k + 1]);
-      qmass_given = true;
-      k += 2;
-    } else if (kw == "tloop") {
-      only(ATOMISTIC, "tloop");
-      need(k, 1, "a value");
-      tloop = utils::inumeric(FLERR, arg[k + 1], false, lmp);
-      if (tloop < 1) error->all(FLERR, "{}: tloop must be >= 1 (got {})", STYLE, arg[k + 1]);
-      k += 2;
-    } else if (kw == "tchar") {
-      need(k, 1, "a value");
-      tchar = utils::numeric(FLERR, arg[k + 1], false, lmp);
-      if (!(tchar > 0.0)) error->all(FLERR, "{}: tchar must be > 0 (got {})", STYLE, arg[k + 1]);
-      k += 2;
-    } else if (kw == "drag") {
-      only(CONTINUUM, "drag");
-      need(k, 1, "stokes ETA or beta type B1 ... BN");
-      if (strcmp(arg[k + 1], "stokes") == 0) {
-        need(k + 1, 1, "a viscosity");
-        drag_style = DRAG_STOKES;
-        eta = utils::numeric(FLERR, arg[k + 2], false, lmp);
-        if (!(eta > 0.0)) error->all(FLERR, "{}: drag stokes viscosity must be > 0 (got {})", STYLE, arg[k + 2]);
-        k += 3;
-        radius_peratom = true;
-        if (k < narg && strcmp(arg[k], "radius") == 0) {
-          need(k, 1, "per-atom or type R1 ... RN");
-          if (strcmp(arg[k + 1], "per-atom") == 0) {
-            k += 2;
-          } else if (strcmp(arg[k + 1], "type") == 0) {
-            radius_peratom = false;
-            k = per_type(k + 2, "radius", radius_type, true);
-          } else {
-            error->all(FLERR, "{}: radius must be per-atom or type R1 ... RN (got {})", STYLE, arg[k + 1]);
-          }
-        }
-      } else if (strcmp(arg[k + 1], "beta") == 0) {
-        if (k + 2 >= narg || strcmp(arg[k + 2], "type") != 0)
-          error->all(FLERR, "{}: expected 'drag beta type B1 ... BN'", STYLE);
-        drag_style = DRAG_BETA;
-        k = per_type(k + 3, "drag beta", beta_type, false);
-      } else {
-        error->all(FLERR, "{}: drag must be 'stokes ETA [radius ...]' or 'beta type B1 ... BN' (got {})",
-                   STYLE, arg[k + 1]);
-      }
-    } else if (kw == "rdrag") {
-      only(CONTINUUM, "rdrag");
-      need(k, 1, "stokes or beta type B1 ... BN");
-      if (strcmp(arg[k + 1], "stokes") == 0) {
-        rdrag_style = DRAG_STOKES;
-        k += 2;
-      } else if (strcmp(arg[k + 1], "beta") == 0) {
-        if (k + 2 >= narg || strcmp(arg[k + 2], "type") != 0)
-          error->all(FLERR, "{}: expected 'rdrag beta type B1 ... BN'", STYLE);
-        rdrag_style = DRAG_BETA;
-        k = per_type(k + 3, "rdrag beta", rbeta_type, false);
-      } else {
-        error->all(FLERR, "{}: rdrag must be stokes or beta type B1 ... BN (got {})", STYLE, arg[k + 1]);
-      }
-    } else if (kw == "flow") {
-      only(CONTINUUM, "flow");
-      need(k, 3, "ux uy uz");
-      for (int c = 0; c < 3; c++) flow[c] = utils::numeric(FLERR, arg[k + 1 + c], false, lmp);
-      k += 4;
-    } else if (kw == "b2") {
-      only(CONTINUUM, "b2");
-      need(k, 1, "a value");
-      b2 = utils::numeric(FLERR, arg[k + 1], false, lmp);
-      if (!(b2 > 0.0)) error->all(FLERR, "{}: b2 must be > 0 (got {})", STYLE, arg[k + 1]);
-      k += 2;
-    } else if (kw == "brownian") {
-      only(CONTINUUM, "brownian");
-      need(k, 2, "T seed");
-      brownian = true;
-      b_temp = utils::numeric(FLERR, arg[k + 1], false, lmp);
-      if (!(b_temp >= 0.0)) error->all(FLERR, "{}: brownian T must be >= 0 (got {})", STYLE, arg[k + 1]);
-      b_seed = utils::inumeric(FLERR, arg[k + 2], false, lmp);
-      if (b_seed <= 0) error->all(FLERR, "{}: brownian seed must be > 0 (got {})", STYLE, arg[k + 2]);
-      k += 3;
-      // its sub-keywords, in any order
-      while (k + 1 < narg) {
-        const std::string sub = arg[k];
-        const std::string val = arg[k + 1];
-        if (sub == "every") {
-          b_every = utils::inumeric(FLERR, arg[k + 1], false, lmp);
-          if (b_every < 1) error->all(FLERR, "{}: brownian every must be >= 1 (got {})", STYLE, val);
-        } else if (sub == "dist") {
-          if (val == "gauss") b_dist = geomint::MSA_GAUSS;
-          else if (val == "sphere") b_dist = geomint::MSA_SPHERE;
-          else if (val == "uniform") b_dist = geomint::MSA_UNIFORM;
-          else error->all(FLERR, "{}: brownian dist must be gauss, sphere or uniform (got {})", STYLE, val);
-        } else if (sub == "temp" && (val == "target" || val == "instant")) {
-          b_instant = val == "instant";
-        } else if (sub == "noise_scale") {
-          if (val == "a2") b_scale = NOISE_A2;
-          else if (val == "sqrt") b_scale = NOISE_SQRT;
-          else if (val == "none") b_scale = NOISE_NONE;
-          else error->all(FLERR, "{}: brownian noise_scale must be a2, sqrt or none (got {})", STYLE, val);
-        } else {
-          break;
-        }
-        k += 2;
-      }
-    } else if (kw == "damp_integrator") {
-      only(CONTINUUM, "damp_integrator");
-      need(k, 1, "explicit or exact");
-      if (strcmp(arg[k + 1], "explicit") == 0) exact_damp = false;
-      else if (strcmp(arg[k + 1], "exact") == 0) exact_damp = true;
-      else error->all(FLERR, "{}: damp_integrator must be explicit or exact (got {})", STYLE, arg[k + 1]);
-      k += 2;
-    } else if (kw == "integrate") {
-      need(k, 1, "yes or no");
-      integrate = yesno(k);
-      k += 2;
-    } else if (kw == "adaptive") {
-      if (k + 5 >= narg || strcmp(arg[k + 1], "pot") != 0 || strcmp(arg[k + 4], "alpha") != 0)
-        error->all(FLERR, "{}: expected 'adaptive pot G1 G2 alpha ALPHA [metric sum|max] "
-                   "[per_beta yes|no] [beta_ref B] [hold N] [hysteresis H]'", STYLE);
-      adaptive = true;
-      g1_name = arg[k + 2];
-      g2_name = arg[k + 3];
-      for (const std::string &g : {g1_name, g2_name})
-        if (group->find(g) < 0)
-          error->all(FLERR, "{}: adaptive group {} does not exist; define it with 'group {} ...' "
-                     "before this fix", STYLE, g, g);
-      if (g1_name == g2_name)
-        error->all(FLERR, "{}: adaptive pot needs two different groups (got {} twice)", STYLE, g1_name);
-      g1_bit = group->bitmask[group->find(g1_name)];
-      g2_bit = group->bitmask[group->find(g2_name)];
-      alpha = utils::numeric(FLERR, arg[k + 5], false, lmp);
-      if (!(alpha >= 0.0)) error->all(FLERR, "{}: adaptive alpha must be >= 0 (got {})", STYLE, arg[k + 5]);
-      per_beta = mode == CONTINUUM;
-      k += 6;
-      while (k + 1 < narg) {
-        const std::string sub = arg[k];
-        const std::string val = arg[k + 1];
-        if (sub == "metric") {
-          if (val == "sum") metric_max = false;
-          else if (val == "max") metric_max = true;
-          else error->all(FLERR, "{}: adaptive metric must be sum or max (got {})", STYLE, val);
-        } else if (sub == "per_beta") {
-          per_beta = yesno(k);
-        } else if (sub == "beta_ref") {
-          beta_ref = utils::numeric(FLERR, arg[k + 1], false, lmp);
-          if (!(beta_ref > 0.0)) error->all(FLERR, "{}: adaptive beta_ref must be > 0 (got {})", STYLE, val);
-        } else if (sub == "hold") {
-          hold = utils::bnumeric(FLERR, arg[k + 1], false, lmp);
-          if (hold < 0) error->all(FLERR, "{}: adaptive hold must be >= 0 (got {})", STYLE, val);
-        } else if (sub == "hysteresis") {
-          hysteresis = utils::numeric(FLERR, arg[k + 1], false, lmp);
-          if (!(hysteresis >= 0.0 && hysteresis < 1.0))
-            error->all(FLERR, "{}: adaptive hysteresis must be in [0, 1) (got {})", STYLE, val);
-        } else {
-          break;
-        }
-        k += 2;
-      }
-    } else {
-      error->all(FLERR, "{}: unknown keyword '{}' (mode {}); see doc/fix_multiscale_adaptive.rst",
-                 STYLE, kw, arg[6]);
-    }
-  }
-
-  // what each mode needs
-  if (mode == ATOMISTIC) {
-    if (!temp_given || !kd_given)
-      error->all(FLERR, "{}: mode atomistic needs 'temp Tstart Tstop Tdamp' and 'kd Kd' (the "
-                 "nh/mod thermostat with scaled forces and derivative friction)", STYLE);
-    if (!integrate)
-      error->all(FLERR, "{}: integrate no is for mode continuum (the thermostat of mode "
-                 "atomistic rescales velocities, which a body integrator owns)", STYLE);
-    if (adaptive && per_beta)
-      error->all(FLERR, "{}: per_beta yes needs a drag (mode continuum); use per_beta no "
-                 "[beta_ref B] in mode atomistic", STYLE);
-    thermostat_given = true;
-  } else {
-    if (drag_style == DRAG_NONE)
-      error->all(FLERR, "{}: mode continuum needs a drag: 'drag stokes ETA [radius ...]' or "
-                 "'drag beta type B1 ... BN'", STYLE);
-    if (rdrag_style == DRAG_STOKES && drag_style != DRAG_STOKES)
-      error->all(FLERR, "{}: rdrag stokes takes the viscosity and radii of drag stokes; with "
-                 "drag beta use rdrag beta type B1 ... BN", STYLE);
-    if (exact_damp && !integrate)
-      error->all(FLERR, "{}: damp_integrator exact integrates the drag inside the kicks; with "
-                 "integrate no the body integrator kicks, so use damp_integrator explicit", STYLE);
-    if (radius_peratom && drag_style == DRAG_STOKES && !atom->radius_flag)
-      error->all(FLERR, "{}: drag stokes with per-atom radii needs an atom style with radius "
-                 "(sphere); otherwise give 'radius type R1 ... RN'", STYLE);
-    if (rdrag_style != DRAG_NONE && !(atom->omega_flag && atom->torque_flag && atom->radius_flag &&
-                                      atom->rmass_flag))
-      error->all(FLERR, "{}: rdrag acts on finite-size spheres: it needs atom_style sphere "
-                 "(radius, omega, torque)", STYLE);
-    if (adaptive && per_beta && drag_style == DRAG_NONE)
-      error->all(FLERR, "{}: per_beta yes needs a drag", STYLE);
-    rotate = integrate && rdrag_style != DRAG_NONE;
-    // Stokes drag of per-type radii: a per-type beta, as drag beta
-    if (drag_style == DRAG_STOKES && !radius_peratom) {
-      beta_type.assign(ntypes + 1, 0.0);
-      for (int t = 1; t <= ntypes; t++) beta_type[t] = geomint::msa_stokes_beta(eta, radius_type[t]);
-    }
-  }
-  // a 2D run: the fix's drag, noise and flow act in the xy plane (see
-  // geomint::MSAStep::planar); dist sphere draws a direction in the plane
-  if (domain->dimension == 2) {
-    if (flow[2] != 0.0)
-      error->all(FLERR, "{}: flow uz must be 0 in a 2d simulation (got {}); the drag, noise and "
-                 "flow of this fix act in the xy plane", STYLE, flow[2]);
-    if (b_dist == geomint::MSA_SPHERE) b_dist = geomint::MSA_SPHERE_2D;
-  }
-  if (adaptive) {
-    const bigint both = geomint_target::atoms_in_both(lmp, g1_bit, g2_bit);
-    if (both)
-      error->all(FLERR, "{}: adaptive groups {} and {} overlap ({} atoms in both); Gamma_p acts "
-                 "between two disjoint groups", STYLE, g1_name, g2_name, both);
-  }
+  static_cast<MultiscaleAdaptiveParams &>(*this) = parse_multiscale_adaptive(lmp, narg, arg);
+  static_cast<NHModParams &>(thermo) = thermostat;
 
   time_integrate = integrate ? 1 : 0;
   restart_global = 1;
@@ -376,9 +81,7 @@ FixMultiscaleAdaptive::FixMultiscaleAdaptive(LAMMPS *lmp, int narg, char **arg) 
   global_freq = 1;
 
   if (mode == ATOMISTIC) {
-    id_temp = std::string(id) + "_temp";
-    modify->add_compute(id_temp + " " + group->names[igroup] + " temp");
-    own_temp = true;
+    thermo.create_compute(lmp, id, igroup);
   }
 
   nstate = rdrag_style != DRAG_NONE ? TD + 3 : TD;
@@ -400,7 +103,7 @@ FixMultiscaleAdaptive::~FixMultiscaleAdaptive()
   memory->destroy(state);
   memory->destroy(fpot);
   delete[] extlist;
-  if (own_temp && geomint_compat::compute_by_id(modify, id_temp)) modify->delete_compute(id_temp);
+  thermo.delete_compute(lmp);
 }
 
 int FixMultiscaleAdaptive::setmask()
@@ -418,8 +121,7 @@ void FixMultiscaleAdaptive::init()
   if (utils::strmatch(update->integrate_style, "^respa"))
     error->all(FLERR, "{}: run_style respa is not supported; use run_style verlet", STYLE);
   if (mode == ATOMISTIC) {
-    temperature = geomint_target::find_temperature(lmp, STYLE, id_temp);
-    if (!tvar_name.empty()) tvar = geomint_target::find_equal_variable(lmp, STYLE, tvar_name);
+    thermo.init(lmp, STYLE);
   }
 
   if (integrate) {
@@ -506,35 +208,36 @@ void FixMultiscaleAdaptive::reset_dt()
 {
   dtv = update->dt;
   dtf = 0.5 * update->dt * force->ftm2v;
-  dtfm_type.assign(atom->ntypes + 1, 0.0);
-  if (atom->mass)
-    for (int t = 1; t <= atom->ntypes; t++) dtfm_type[t] = dtf / atom->mass[t];
+  fill_types();
+}
+
+// the per-type table of the passes (the number of types is fixed)
+void FixMultiscaleAdaptive::fill_types()
+{
+  auto table = [](const std::vector<double> &t, int type) {
+    return type < static_cast<int>(t.size()) ? t[type] : 0.0;
+  };
+  ptype.assign((atom->ntypes + 1) * geomint_msa::PT_N, 0.0);
+  for (int t = 1; t <= atom->ntypes; t++) {
+    double *row = &ptype[t * geomint_msa::PT_N];
+    row[geomint_msa::PT_BETA] = table(beta_type, t);
+    row[geomint_msa::PT_RBETA] = table(rbeta_type, t);
+    row[geomint_msa::PT_RADIUS] = table(radius_type, t);
+    row[geomint_msa::PT_DTFM] = atom->mass ? dtf / atom->mass[t] : 0.0;
+  }
 }
 
 void FixMultiscaleAdaptive::reset_target(double t)
 {
-  t_start = t_stop = t;
+  thermo.reset_target(t);
 }
 
 void FixMultiscaleAdaptive::compute_target()
 {
-  t_target = geomint_target::target(lmp, STYLE, t_start, t_stop, tvar, tvar_name);
+  thermo.compute_target(lmp, STYLE);
 }
 
 /* ---------------------------------------------------------------------- */
-
-double FixMultiscaleAdaptive::mass_of(int i) const
-{
-  return atom->rmass ? atom->rmass[i] : atom->mass[atom->type[i]];
-}
-
-double FixMultiscaleAdaptive::rbeta_of(int i) const
-{
-  if (rdrag_style == DRAG_BETA) return rbeta_type[atom->type[i]];
-  if (rdrag_style == DRAG_STOKES)
-    return geomint::msa_stokes_rbeta(eta, radius_peratom ? atom->radius[i] : radius_type[atom->type[i]]);
-  return 0.0;
-}
 
 double FixMultiscaleAdaptive::noise_factor() const
 {
@@ -554,22 +257,20 @@ void FixMultiscaleAdaptive::setup(int /*vflag*/)
 {
   if (mode == ATOMISTIC) {
     compute_target();
-    const double t_current = temperature_scalar();
-    tdof = temperature->dof;
-    geomint_target::nhmod_setup(lmp, STYLE, tdof * force->boltz * t_current, tdof, t_target,
-                                t_damp, qmass_given, y, y_valid, qmass);
+    thermo.setup(lmp, STYLE, thermo.kinetic_y(lmp, temperature_scalar()));
   } else {
     // eps = m / beta (the inertial time) in units of tchar, the largest in the group
+    const HostPass p = host_pass(pass_scalars());
     double e = 0.0;
     for (int i = 0; i < atom->nlocal; i++)
-      if (atom->mask[i] & groupbit) {
-        const double beta = beta_of(i);
-        if (beta > 0.0) e = std::max(e, mass_of(i) / (beta * force->ftm2v) / tchar);
+      if (p.in_group(i)) {
+        const double beta = p.beta_of(i);
+        if (beta > 0.0) e = std::max(e, p.mass_of(i) / (beta * force->ftm2v) / thermo.tchar);
       }
     eps_continuum = total(e, true);
     if (exact_damp)
       for (int i = 0; i < atom->nlocal; i++)
-        if ((atom->mask[i] & groupbit) && !(beta_of(i) > 0.0))
+        if (p.in_group(i) && !(p.beta_of(i) > 0.0))
           error->one(FLERR, "{}: damp_integrator exact needs a drag > 0 on every atom (atom {} "
                      "of type {} has none); give it a drag or use damp_integrator explicit",
                      STYLE, atom->tag[i], atom->type[i]);
@@ -587,7 +288,7 @@ void FixMultiscaleAdaptive::initial_integrate(int /*vflag*/)
     thermostat_half();
   }
   geomint::MSAWork w = {0.0, 0.0, 0.0, 0.0};
-  kick_drift_pass(w);
+  kick_drift_pass(pass_scalars(), w);
   add_works(w);
 }
 
@@ -602,12 +303,10 @@ void FixMultiscaleAdaptive::final_integrate()
   potential_forces();
   const double s2 = noise_variance();
   geomint::MSAWork w = {0.0, 0.0, 0.0, 0.0};
-  forces_kick_pass(false, true, s2, w);
+  forces_kick_pass(pass_scalars(false, s2), true, w);
   add_works(w);
   if (mode == ATOMISTIC) {
-    const double t_current = temperature_scalar();
-    tdof = temperature->dof;
-    y = tdof * force->boltz * t_current;
+    thermo.y = thermo.kinetic_y(lmp, temperature_scalar());
     thermostat_half();
   }
 }
@@ -623,25 +322,24 @@ void FixMultiscaleAdaptive::step_forces(bool setup)
   if (mode != CONTINUUM) return;
   const double s2 = noise_variance();
   geomint::MSAWork w = {0.0, 0.0, 0.0, 0.0};
-  forces_kick_pass(setup, false, s2, w);
+  forces_kick_pass(pass_scalars(setup, s2), false, w);
 }
 
 // initial_integrate's pass: the half-kick and the positions' step
-void FixMultiscaleAdaptive::kick_drift_pass(geomint::MSAWork &w)
+void FixMultiscaleAdaptive::kick_drift_pass(const geomint_msa::PassScalars &p, geomint::MSAWork &w)
 {
-  kick(true, 0, atom->nlocal, w);
+  host_pass(p).kick_range(0, atom->nlocal, true, w);
 }
 
 // a block of NORMAL_BLOCK atoms at a time: its drags and draws (mode
-// continuum), then (with_kick) its half-kick; s2 = noise_variance()
-void FixMultiscaleAdaptive::forces_kick_pass(bool setup, bool with_kick, double s2, geomint::MSAWork &w)
+// continuum), then (with_kick) its half-kick
+void FixMultiscaleAdaptive::forces_kick_pass(const geomint_msa::PassScalars &p, bool with_kick,
+                                             geomint::MSAWork &w)
 {
+  const HostPass pass = host_pass(p);
   const int nlocal = atom->nlocal;
-  for (int i0 = 0; i0 < nlocal; i0 += geomint::NORMAL_BLOCK) {
-    const int i1 = std::min(nlocal, i0 + geomint::NORMAL_BLOCK);
-    if (mode == CONTINUUM) drags_and_noise(setup, i0, i1, s2);
-    if (with_kick) kick(false, i0, i1, w);
-  }
+  for (int i0 = 0; i0 < nlocal; i0 += geomint::NORMAL_BLOCK)
+    pass.forces_kick_block(i0, std::min(nlocal, i0 + geomint::NORMAL_BLOCK), with_kick, w);
 }
 
 // sigma_i^2 / beta_i = 2 kB T / (N h) of this step's draws (a collective with temp instant)
@@ -651,10 +349,11 @@ double FixMultiscaleAdaptive::noise_variance()
   const double s2 =
       2.0 * force->boltz * (b_instant ? kinetic_temperature() : b_temp) / (b_every * update->dt);
   // sigma of each type where beta is per type
-  if (!(drag_style == DRAG_STOKES && radius_peratom)) {
-    sigma_type.resize(beta_type.size());
-    for (size_t t = 1; t < beta_type.size(); t++) sigma_type[t] = geomint::msa_brownian_sigma(s2, beta_type[t]);
-  }
+  if (!(drag_style == DRAG_STOKES && radius_peratom))
+    for (int t = 1; t <= atom->ntypes; t++) {
+      double *row = &ptype[t * geomint_msa::PT_N];
+      row[geomint_msa::PT_SIGMA] = geomint::msa_brownian_sigma(s2, row[geomint_msa::PT_BETA]);
+    }
   return s2;
 }
 
@@ -732,11 +431,12 @@ void FixMultiscaleAdaptive::potential_forces()
   phi_p = 0.5 * total(energy);
 
   double s = 0.0;
+  const HostPass p = host_pass(pass_scalars());
   for (int i = 0; i < nlocal; i++)
     if ((mask[i] & groupbit) && (mask[i] & (g1_bit | g2_bit))) {
       double m = std::sqrt(fpot[i][0] * fpot[i][0] + fpot[i][1] * fpot[i][1] + fpot[i][2] * fpot[i][2]);
       if (per_beta) {
-        const double beta = beta_of(i);
+        const double beta = p.beta_of(i);
         m = beta > 0.0 ? m / beta : 0.0;
       }
       s = metric_max ? std::max(s, m) : s + m;
@@ -750,87 +450,22 @@ void FixMultiscaleAdaptive::potential_forces()
   }
 }
 
-// f_d = -beta (v - u) and t_d = -beta_w omega at the current velocities
-// (explicit drag); at a setup that continues the step of the stored drags
-// (a restart, a second run) the stored ones stay, so that the trajectory
-// goes on.  The Brownian force, drawn every b_every steps (and for atoms
-// without one), keyed by (seed, tag, step of the draw): rank- and
-// restart-invariant.  Both for the atoms [i0, i1) (at most NORMAL_BLOCK):
-// the due atoms draw together (Box-Muller vectorizes; the numbers are
-// normal3's bit for bit).  s2 = noise_variance()
-void FixMultiscaleAdaptive::drags_and_noise(bool setup, int i0, int i1, double s2)
-{
-  double **v = atom->v;
-  double **omega = atom->omega;
-  const int *mask = atom->mask;
-  const tagint *tag = atom->tag;
-  const bigint step = update->ntimestep;
-  const double dstep = static_cast<double>(step);
-  const bool drag = !exact_damp, spin = drag && rdrag_style != DRAG_NONE;
-  const bool regular = step % b_every == 0;
-  // drawn at every step (after a first run's setup): no need to look
-  const bool every_step = b_every == 1 && !setup;
-  const double zero[3] = {0.0, 0.0, 0.0};
-  int idx[geomint::NORMAL_BLOCK];
-  int64_t tags[geomint::NORMAL_BLOCK];
-  double xi[geomint::NORMAL_BLOCK][3];
-  int n = 0;
-  for (int i = i0; i < i1; i++) {
-    if (!(mask[i] & groupbit)) continue;
-    double *st = state[i];
-    if (drag && !(setup && st[DSTEP] == dstep)) {
-      geomint::msa_drag(beta_of(i), v[i], flow, &st[FD]);
-      if (spin) geomint::msa_drag(rbeta_of(i), omega[i], zero, &st[TD]);
-      st[DSTEP] = dstep;
-    }
-    if (brownian && (every_step || geomint::msa_noise_due(st[FBSTEP], dstep, regular, b_every))) {
-      idx[n] = i;
-      tags[n] = tag[i];
-      n++;
-    }
-  }
-  if (!n) return;
-  const bool per_type = !(drag_style == DRAG_STOKES && radius_peratom);
-  const int *type = atom->type;
-  const uint32_t seed = static_cast<uint32_t>(b_seed);
-  if (b_dist == geomint::MSA_UNIFORM) {
-    for (int k = 0; k < n; k++) {
-      double *st = state[idx[k]];
-      const double sigma = per_type ? sigma_type[type[idx[k]]] : geomint::msa_brownian_sigma(s2, beta_of(idx[k]));
-      geomint::msa_brownian_uniform(seed, tags[k], step, sigma, &st[FB]);
-      st[FBSTEP] = dstep;
-    }
-    return;
-  }
-  geomint::normal3_block(seed, tags, n, step, geomint::STREAM_MSA, xi);
-  for (int k = 0; k < n; k++) {
-    double *st = state[idx[k]];
-    const double sigma = per_type ? sigma_type[type[idx[k]]] : geomint::msa_brownian_sigma(s2, beta_of(idx[k]));
-    geomint::msa_brownian_scale(xi[k], sigma, b_dist, &st[FB]);
-    st[FBSTEP] = dstep;
-  }
-}
-
 // sum m v^2 / (dim N kB) over the group: all dim N degrees of freedom
 double FixMultiscaleAdaptive::kinetic_temperature()
 {
   double local[2] = {0.0, 0.0}, all[2];
-  kinetic_sums(local);
+  kinetic_sums(pass_scalars(), local);
   MPI_Allreduce(local, all, 2, MPI_DOUBLE, MPI_SUM, world);
   if (all[1] == 0.0) return 0.0;
   return all[0] * force->mvv2e / (domain->dimension * all[1] * force->boltz);
 }
 
 // this rank's sum m v^2 over the group and its atom count
-void FixMultiscaleAdaptive::kinetic_sums(double local[2])
+void FixMultiscaleAdaptive::kinetic_sums(const geomint_msa::PassScalars &p, double local[2])
 {
-  double **v = atom->v;
-  const int *mask = atom->mask;
+  const HostPass pass = host_pass(p);
   for (int i = 0; i < atom->nlocal; i++)
-    if (mask[i] & groupbit) {
-      local[0] += mass_of(i) * (v[i][0] * v[i][0] + v[i][1] * v[i][1] + v[i][2] * v[i][2]);
-      local[1] += 1.0;
-    }
+    if (pass.in_group(i)) pass.kinetic(i, local);
 }
 
 /* ----------------------------------------------------------------------
@@ -860,77 +495,52 @@ geomint::MSAStep FixMultiscaleAdaptive::step_scalars() const
   return s;
 }
 
-// the explicit kick of atoms [i0, i1), compiled for each combination of
-// the terms present (ADAPT: f_p, NOISE: a Brownian force, DRIFT: the
-// positions' step)
-template <bool ADAPT, bool NOISE, bool DRIFT>
-void FixMultiscaleAdaptive::kick_explicit(int i0, int i1, geomint::MSAWork &w)
+// the scalars of a pass (CPU and /kk); setup: at a setup (the stored drags
+// of the step stay; every atom is looked at for a due draw); s2 =
+// noise_variance()
+geomint_msa::PassScalars FixMultiscaleAdaptive::pass_scalars(bool setup, double s2) const
 {
-  double **x = atom->x;
-  double **v = atom->v;
-  double **f = atom->f;
-  const int *mask = atom->mask;
-  const int *type = atom->type;
-  const double *rmass = atom->rmass;
-  const geomint::MSAStep k = step_scalars();
-  for (int i = i0; i < i1; i++) {
-    if (!(mask[i] & groupbit)) continue;
-    const double dtfm = rmass ? dtf / rmass[i] : dtfm_type[type[i]];
-    geomint::msa_kick_atom<ADAPT, NOISE>(k, v[i], f[i], ADAPT ? fpot[i] : nullptr, &state[i][FD],
-                                         &state[i][FB], dtfm, w);
-    if (DRIFT) {
-      x[i][0] += dtv * v[i][0];
-      x[i][1] += dtv * v[i][1];
-      x[i][2] += dtv * v[i][2];
-    }
-  }
+  geomint_msa::PassScalars p;
+  p.k = step_scalars();
+  p.groupbit = groupbit;
+  p.use_rmass = atom->rmass ? 1 : 0;
+  p.drag = drag_style;
+  p.rdrag = rdrag_style;
+  p.radius_peratom = radius_peratom ? 1 : 0;
+  p.rotate = rotate ? 1 : 0;
+  p.torque_flag = atom->torque_flag ? 1 : 0;
+  p.spin_w = atom->torque_flag && atom->omega_flag ? 1 : 0;
+  p.wcol = wcol;
+  p.eta = eta;
+  p.dtv = dtv;
+  p.dtf = dtf;
+  p.now = static_cast<double>(update->ntimestep);
+  p.q = 0.25 * update->dt;
+  p.setup = setup ? 1 : 0;
+  p.drags = !exact_damp ? 1 : 0;
+  p.spin = !exact_damp && rdrag_style != DRAG_NONE ? 1 : 0;
+  p.brownian = brownian ? 1 : 0;
+  p.step = update->ntimestep;
+  p.every = b_every;
+  p.regular = p.step % b_every == 0 ? 1 : 0;
+  // drawn at every step (after a first run's setup): no need to look
+  p.every_step = b_every == 1 && !setup ? 1 : 0;
+  p.dist = b_dist;
+  p.sigma_per_type = !(drag_style == DRAG_STOKES && radius_peratom) ? 1 : 0;
+  p.seed = static_cast<uint32_t>(b_seed);
+  p.s2 = s2;
+  return p;
 }
 
-void FixMultiscaleAdaptive::kick(bool drift, int i0, int i1, geomint::MSAWork &w)
+FixMultiscaleAdaptive::HostPass FixMultiscaleAdaptive::host_pass(const geomint_msa::PassScalars &p) const
 {
-  double **x = atom->x;
-  double **v = atom->v;
-  double **f = atom->f;
-  const int *mask = atom->mask;
-  const bool noise = mode == CONTINUUM && brownian;
-  if (mode == CONTINUUM && exact_damp) {
-    const geomint::MSAStep k = step_scalars();
-    for (int i = i0; i < i1; i++) {
-      if (!(mask[i] & groupbit)) continue;
-      geomint::msa_kick_atom_exact(k, v[i], f[i], adaptive ? fpot[i] : nullptr, &state[i][FB],
-                                   mass_of(i), beta_of(i), w);
-      if (drift) {
-        x[i][0] += dtv * v[i][0];
-        x[i][1] += dtv * v[i][1];
-        x[i][2] += dtv * v[i][2];
-      }
-    }
-  } else {
-    const int k = (adaptive ? 4 : 0) + (noise ? 2 : 0) + (drift ? 1 : 0);
-    switch (k) {
-      case 0: kick_explicit<false, false, false>(i0, i1, w); break;
-      case 1: kick_explicit<false, false, true>(i0, i1, w); break;
-      case 2: kick_explicit<false, true, false>(i0, i1, w); break;
-      case 3: kick_explicit<false, true, true>(i0, i1, w); break;
-      case 4: kick_explicit<true, false, false>(i0, i1, w); break;
-      case 5: kick_explicit<true, false, true>(i0, i1, w); break;
-      case 6: kick_explicit<true, true, false>(i0, i1, w); break;
-      default: kick_explicit<true, true, true>(i0, i1, w); break;
-    }
-  }
-  if (rotate) {
-    double **omega = atom->omega;
-    double **torque = atom->torque;
-    const double *radius = atom->radius;
-    const double *rmass = atom->rmass;
-    const geomint::MSAStep k = step_scalars();
-    for (int i = i0; i < i1; i++) {
-      if (!(mask[i] & groupbit)) continue;
-      geomint::msa_kick_rotation(k, omega[i], torque[i], &state[i][TD],
-                                 geomint::msa_sphere_inertia(rmass[i], radius[i]),
-                                 exact_damp ? rbeta_of(i) : 0.0, w);
-    }
-  }
+  HostPass pass;
+  static_cast<geomint_msa::PassScalars &>(pass) = p;
+  typedef geomint_msa::HostAtoms<tagint> A;
+  pass.a = {A::rows(atom->x), A::rows(atom->v), A::rows(atom->f), A::rows(atom->omega),
+            A::rows(atom->torque), A::rows(state), A::rows(fpot), nstate, atom->rmass, atom->mass,
+            atom->radius, ptype.data(), atom->type, atom->mask, atom->tag};
+  return pass;
 }
 
 // integrate no: the scaled force sum into atom->f (and torque), for the body
@@ -946,29 +556,16 @@ void FixMultiscaleAdaptive::kick(bool drift, int i0, int i1, geomint::MSAWork &w
 // not count a step twice.)
 void FixMultiscaleAdaptive::apply_forces(bool setup)
 {
-  double **v = atom->v;
-  double **f = atom->f;
-  double **torque = atom->torque;
-  double **omega = atom->omega;
-  const int *mask = atom->mask;
-  const int nlocal = atom->nlocal;
-  const geomint::MSAStep k = step_scalars();
-  const double q = 0.25 * update->dt;
-  const double now = static_cast<double>(update->ntimestep);
-  const int spin = atom->torque_flag && atom->omega_flag ? 1 : 0;
-  const int has_torque = atom->torque_flag ? 1 : 0;
-  const int rdrag = rdrag_style != DRAG_NONE ? 1 : 0;
-  const double zero[3] = {0.0, 0.0, 0.0};
   geomint::MSAWork w = {0.0, 0.0, 0.0, 0.0};
-  for (int i = 0; i < nlocal; i++) {
-    if (!(mask[i] & groupbit)) continue;
-    double *st = state[i];
-    geomint::msa_apply_atom(k, setup, now, q, v[i], spin ? omega[i] : zero, spin, f[i],
-                            adaptive ? fpot[i] : nullptr, &st[FD], &st[FB], has_torque,
-                            has_torque ? torque[i] : nullptr, rdrag ? &st[TD] : zero, rdrag,
-                            &st[wcol], w);
-  }
+  apply_pass(pass_scalars(setup), w);
   add_works(w);
+}
+
+void FixMultiscaleAdaptive::apply_pass(const geomint_msa::PassScalars &p, geomint::MSAWork &w)
+{
+  const HostPass pass = host_pass(p);
+  for (int i = 0; i < atom->nlocal; i++)
+    if (pass.in_group(i)) pass.apply(i, w);
 }
 
 // integrate no: the first half-kick of this step's forces, now that the body
@@ -976,23 +573,15 @@ void FixMultiscaleAdaptive::apply_forces(bool setup)
 void FixMultiscaleAdaptive::end_of_step()
 {
   geomint::MSAWork w = {0.0, 0.0, 0.0, 0.0};
-  first_half_pass(w);
+  first_half_pass(pass_scalars(), w);
   add_works(w);
 }
 
-void FixMultiscaleAdaptive::first_half_pass(geomint::MSAWork &w)
+void FixMultiscaleAdaptive::first_half_pass(const geomint_msa::PassScalars &p, geomint::MSAWork &w)
 {
-  double **v = atom->v;
-  double **omega = atom->omega;
-  const int *mask = atom->mask;
-  const int nlocal = atom->nlocal;
-  const double q = 0.25 * update->dt;
-  const double now = static_cast<double>(update->ntimestep);
-  const int spin = atom->torque_flag && atom->omega_flag ? 1 : 0;
-  const double zero[3] = {0.0, 0.0, 0.0};
-  for (int i = 0; i < nlocal; i++)
-    if (mask[i] & groupbit)
-      geomint::msa_first_half_kick(now, q, v[i], spin ? omega[i] : zero, spin, &state[i][wcol], w);
+  const HostPass pass = host_pass(p);
+  for (int i = 0; i < atom->nlocal; i++)
+    if (pass.in_group(i)) pass.first_half(i, w);
 }
 
 /* ----------------------------------------------------------------------
@@ -1001,22 +590,19 @@ void FixMultiscaleAdaptive::first_half_pass(geomint::MSAWork &w)
 
 void FixMultiscaleAdaptive::thermostat_half()
 {
-  const double yt = tdof * force->boltz * t_target;
-  const double tau = 0.5 * update->dt / tloop;
-  const double b = a2 * kd / qmass;
-  scale_velocities(geomint::nhmod_half_steps(zeta, y, w_thermo, yt, qmass, b, tau, tloop));
+  scale_velocities(thermo.half_step(lmp, a2));
 }
 
 // v *= factor over the group (a temperature compute's bias taken out)
 void FixMultiscaleAdaptive::scale_velocities(double factor)
 {
-  geomint_target::scale_velocities(lmp, groupbit, temperature, factor);
+  geomint_target::scale_velocities(lmp, groupbit, thermo.temperature, factor);
 }
 
 // the temperature of the thermostat's compute
 double FixMultiscaleAdaptive::temperature_scalar()
 {
-  return temperature->compute_scalar();
+  return thermo.temperature->compute_scalar();
 }
 
 int FixMultiscaleAdaptive::modify_param(int narg, char **arg)
@@ -1024,7 +610,7 @@ int FixMultiscaleAdaptive::modify_param(int narg, char **arg)
   if (strcmp(arg[0], "temp") == 0) {
     if (mode != ATOMISTIC)
       error->all(FLERR, "{}: fix_modify temp is for mode atomistic (its thermostat)", STYLE);
-    geomint_target::modify_temperature(lmp, STYLE, narg, arg, igroup, own_temp, id_temp);
+    thermo.modify_temperature(lmp, STYLE, narg, arg, igroup);
     return 2;
   }
   return 0;
@@ -1041,7 +627,7 @@ double FixMultiscaleAdaptive::compute_scalar()
 {
   double w[2] = {wd, wb}, all[2];
   MPI_Allreduce(w, all, 2, MPI_DOUBLE, MPI_SUM, world);
-  if (mode == ATOMISTIC) all[0] = w_thermo;
+  if (mode == ATOMISTIC) all[0] = thermo.work;
   const double removed = all[0] + all[1];
   return removed == 0.0 ? 0.0 : -removed;    // +0, not -0, before any work (thermo prints "-0")
 }
@@ -1058,7 +644,7 @@ double FixMultiscaleAdaptive::compute_vector(int n)
     case 3:
       return static_cast<double>(switch_step);
     case 4:
-      return mode == ATOMISTIC ? w_thermo : total(wd);
+      return mode == ATOMISTIC ? thermo.work : total(wd);
     case 5:
       return total(wp);
     case 6:
@@ -1066,15 +652,11 @@ double FixMultiscaleAdaptive::compute_vector(int n)
     case 7:
       return total(wb);
     case 8:
-      return zeta;
+      return thermo.zeta;
     case 9:
-      return mode == ATOMISTIC && qmass > 0.0 ? (y - tdof * force->boltz * t_target) / qmass : 0.0;
-    case 10: {
-      if (mode == CONTINUUM) return eps_continuum;
-      const double zetadot = qmass > 0.0 ? (y - tdof * force->boltz * t_target) / qmass : 0.0;
-      const double d = std::fabs(kd * zetadot) * tchar;
-      return d > 0.0 ? 1.0 / d : 0.0;
-    }
+      return mode == ATOMISTIC ? thermo.zetadot(lmp) : 0.0;
+    case 10:
+      return mode == CONTINUUM ? eps_continuum : thermo.eps(lmp);
     case 11: {
       // the scaled potential energy: a2 b2 (PE - Phi_p) + a2* Phi_p (Phi_p
       // is in thermo pe unless G1-G2 is excluded from the neighbor lists)
@@ -1101,7 +683,8 @@ void FixMultiscaleAdaptive::write_restart(FILE *fp)
   geomint_restart::write_global(fp, comm->me, RESTART_VERSION,
                                 {on ? 1.0 : 0.0, static_cast<double>(switch_step),
                                  static_cast<double>(last_switch), all[0], all[1], all[2], all[3],
-                                 zeta, y, qmass, w_thermo, y_valid ? 1.0 : 0.0});
+                                 thermo.zeta, thermo.y, thermo.qmass, thermo.work,
+                                 thermo.y_valid ? 1.0 : 0.0});
 }
 
 void FixMultiscaleAdaptive::restart(char *buf)
@@ -1120,11 +703,11 @@ void FixMultiscaleAdaptive::restart(char *buf)
   wp = me0 ? v[4] : 0.0;
   wd = me0 ? v[5] : 0.0;
   wb = me0 ? v[6] : 0.0;
-  zeta = v[7];
-  y = v[8];
-  if (!qmass_given) qmass = v[9];
-  w_thermo = v[10];
-  y_valid = v[11] != 0.0;
+  thermo.zeta = v[7];
+  thermo.y = v[8];
+  if (!thermo.qmass_given) thermo.qmass = v[9];
+  thermo.work = v[10];
+  thermo.y_valid = v[11] != 0.0;
 }
 
 /* ---------------------------------------------------------------------- */

@@ -15,15 +15,18 @@
 
 #include "atom.h"
 #include "fix.h"
+#include "fix_multiscale_adaptive_params.h"
+#include "nh_mod_thermostat.h"
 
 #include "geomint/multiscale.h"
+#include "multiscale_adaptive_passes.h"
 
 #include <string>
 #include <vector>
 
 namespace LAMMPS_NS {
 
-class FixMultiscaleAdaptive : public Fix {
+class FixMultiscaleAdaptive : public Fix, protected MultiscaleAdaptiveParams {
  public:
   FixMultiscaleAdaptive(class LAMMPS *, int, char **);
   ~FixMultiscaleAdaptive() override;
@@ -54,8 +57,9 @@ class FixMultiscaleAdaptive : public Fix {
 
   // per-atom state: drag force (3), held Brownian force (3), the step of
   // that draw, the step of the drags, and with rdrag the rotational drag
-  // torque (3): 8 values (one cache line) or 11
-  enum { FD = 0, FB = 3, FBSTEP = 6, DSTEP = 7, TD = 8 };
+  // torque (3): 8 values (one cache line) or 11 (multiscale_adaptive_passes.h)
+  enum { FD = geomint_msa::FD, FB = geomint_msa::FB, FBSTEP = geomint_msa::FBSTEP,
+         DSTEP = geomint_msa::DSTEP, TD = geomint_msa::TD };
   // integrate no, from column wcol: the applied force parts k, p, d, b (12),
   // the torque parts k, d (6), the velocities before and after the first
   // half-kick (VH, VE), the same for omega (OH, OE), the step of application
@@ -66,47 +70,14 @@ class FixMultiscaleAdaptive : public Fix {
   };
 
  protected:
-  enum { ATOMISTIC, CONTINUUM };
-  enum { DRAG_NONE, DRAG_STOKES, DRAG_BETA };
-  enum { NOISE_A2, NOISE_SQRT, NOISE_NONE };
-  int mode;
-  double a2, b2;
-  bool integrate;
+  // the parameters (MultiscaleAdaptiveParams: mode, a2, b2, integrate,
+  // the drags, flow and noise of mode continuum, adaptive pot G1 G2)
 
-  // mode atomistic: the nh/mod thermostat (kicks a2 f, friction a2 kd zetadot)
-  double t_start, t_stop, t_damp, t_target;
-  std::string tvar_name;
-  int tvar;
-  double kd, qmass;
-  bool qmass_given, thermostat_given;
-  int tloop;
-  double tchar;
-  double zeta, y, tdof, w_thermo;    // w_thermo: the thermostat's work (same on every rank)
-  bool y_valid;
-  std::string id_temp;
-  bool own_temp;
-  class Compute *temperature;
-
-  // mode continuum: drag, flow, noise
-  int drag_style, rdrag_style;
-  double eta;
-  bool radius_peratom;
-  std::vector<double> radius_type, beta_type, rbeta_type;
-  double flow[3];
-  bool exact_damp;
-  bool brownian;
-  double b_temp;
-  int b_seed, b_every, b_dist, b_scale;
-  bool b_instant;
+  // mode atomistic: the nh/mod thermostat (kicks a2 f, friction a2 kd
+  // zetadot); its tchar is also mode continuum's (eps)
+  NHModThermostat thermo;
   double eps_continuum;
-
-  // adaptive pot G1 G2
-  bool adaptive;
-  std::string g1_name, g2_name;
-  int g1_bit, g2_bit;
-  double alpha, beta_ref, hysteresis;
-  bool metric_max, per_beta, excluded;
-  bigint hold;
+  bool excluded;    // adaptive: G1-G2 excluded from the neighbor lists
   bool on;                          // a2* = a2 (else 1)
   bigint switch_step, last_switch;  // the step of the last switch (-1: none)
   double signal, phi_p;             // unscaled F_p and the G1-G2 energy of the step
@@ -117,46 +88,42 @@ class FixMultiscaleAdaptive : public Fix {
   int nstate, wcol;
   int nmax_fpot;
   double dtv, dtf;
-  bool rotate;              // integrate omega (rdrag given)
   class Pair *pair;
 
   double a2star() const { return adaptive && !on ? 1.0 : a2; }
   double noise_factor() const;
-  // the drag coefficient of atom i (force/velocity); 0 without a drag
-  double beta_of(int i) const
-  {
-    if (drag_style == DRAG_NONE) return 0.0;
-    if (drag_style == DRAG_STOKES && radius_peratom) return geomint::msa_stokes_beta(eta, atom->radius[i]);
-    return beta_type[atom->type[i]];
-  }
-  double rbeta_of(int i) const;
-  double mass_of(int i) const;
   geomint::MSAStep step_scalars() const;
   void step_forces(bool setup);
-  void drags_and_noise(bool setup, int i0, int i1, double s2);
   double noise_variance();
-  void kick(bool drift, int i0, int i1, geomint::MSAWork &w);
-  template <bool ADAPT, bool NOISE, bool DRIFT> void kick_explicit(int i0, int i1, geomint::MSAWork &w);
-  std::vector<double> dtfm_type, sigma_type;    // dtf / mass per type (no per-atom masses)
+  // per type (geomint_msa::PT_...): drag beta, rotational drag beta,
+  // radius, dtf/m, sigma of the draws; 0 where not given
+  std::vector<double> ptype;
+  void fill_types();
   void add_works(const geomint::MSAWork &w);
   void compute_target();
   void thermostat_half();
   double kinetic_temperature();
   double total(double local, bool max = false) const;
 
-  // the per-atom passes, virtual: fix multiscale/adaptive/kk runs them as
-  // Kokkos kernels over the per-atom kernels of lib/geomint/multiscale.h
-  // that these call
-  virtual void kick_drift_pass(geomint::MSAWork &w);    // initial_integrate: half-kick, x += h v
+  // the scalars of a pass (setup: at a setup; s2 = noise_variance()), and
+  // the pass over LAMMPS's host arrays
+  typedef geomint_msa::Pass<geomint_msa::HostAtoms<tagint>> HostPass;
+  geomint_msa::PassScalars pass_scalars(bool setup = false, double s2 = 0.0) const;
+  HostPass host_pass(const geomint_msa::PassScalars &p) const;
+
+  // the per-atom passes (multiscale_adaptive_passes.h), run here in plain
+  // loops and by fix multiscale/adaptive/kk as Kokkos kernels
+  virtual void kick_drift_pass(const geomint_msa::PassScalars &p, geomint::MSAWork &w);    // half-kick, x += h v
   // drags and draws (mode continuum), then with_kick the half-kick
-  virtual void forces_kick_pass(bool setup, bool with_kick, double s2, geomint::MSAWork &w);
-  virtual void apply_forces(bool setup);         // integrate no: the scaled forces into f, torque
-  virtual void first_half_pass(geomint::MSAWork &w);    // integrate no: end_of_step's works
+  virtual void forces_kick_pass(const geomint_msa::PassScalars &p, bool with_kick, geomint::MSAWork &w);
+  virtual void apply_pass(const geomint_msa::PassScalars &p, geomint::MSAWork &w);         // integrate no: f, torque
+  virtual void first_half_pass(const geomint_msa::PassScalars &p, geomint::MSAWork &w);    // integrate no: end_of_step's works
+  virtual void kinetic_sums(const geomint_msa::PassScalars &p, double local[2]);           // sum m v^2 and the count
   virtual void scale_velocities(double factor);  // the thermostat's v *= factor
-  virtual void kinetic_sums(double local[2]);    // sum m v^2 and the count (temp instant)
   virtual double temperature_scalar();           // the thermostat's compute
   virtual void potential_forces();               // f_p (pair->single, host), signal, switch
   virtual void grow_fpot();                      // room for atom->nmax rows of f_p
+  void apply_forces(bool setup);
 };
 
 }    // namespace LAMMPS_NS

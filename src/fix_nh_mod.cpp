@@ -24,9 +24,6 @@
 #include "update.h"
 #include "utils.h"
 
-#include "geomint/nh_mod.h"
-
-#include <cmath>
 #include <cstring>
 
 using namespace LAMMPS_NS;
@@ -39,50 +36,24 @@ static constexpr int RESTART_VERSION = 1;
    fix ID group nh/mod temp Tstart Tstop Tdamp kd Kd [qmass Q] [tloop N] [tchar t]
 ------------------------------------------------------------------------- */
 
-FixNHMod::FixNHMod(LAMMPS *lmp, int narg, char **arg) :
-    Fix(lmp, narg, arg), t_start(0.0), t_stop(0.0), t_damp(0.0), t_target(0.0), tvar(-1), kd(0.0),
-    qmass(0.0), qmass_given(false), tloop(1), tchar(1.0), zeta(0.0), work(0.0), y(0.0), tdof(0.0),
-    dtv(0.0), dtf(0.0), own_temp(true), y_valid(false), temperature(nullptr)
+FixNHMod::FixNHMod(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, narg, arg), dtv(0.0), dtf(0.0)
 {
   const char *usage = "expected 'fix ID group nh/mod temp Tstart Tstop Tdamp kd Kd [qmass Q] "
                       "[tloop N] [tchar t]'";
   if (narg < 9 || strcmp(arg[3], "temp") != 0 || strcmp(arg[7], "kd") != 0)
     error->all(FLERR, "Illegal {} command: {}", STYLE, usage);
 
-  if (utils::strmatch(arg[4], "^v_")) {
-    tvar_name = arg[4] + 2;
-    t_stop = 0.0;
-  } else {
-    t_start = utils::numeric(FLERR, arg[4], false, lmp);
-    t_stop = utils::numeric(FLERR, arg[5], false, lmp);
-    if (!(t_start > 0.0) || !(t_stop > 0.0))
-      error->all(FLERR, "{}: Tstart and Tstop must be > 0 (got {} {})", STYLE, arg[4], arg[5]);
-  }
-  t_damp = utils::numeric(FLERR, arg[6], false, lmp);
-  if (!(t_damp > 0.0)) error->all(FLERR, "{}: Tdamp must be > 0 (got {})", STYLE, arg[6]);
-  kd = utils::numeric(FLERR, arg[8], false, lmp);
-  if (!(kd >= 0.0))
+  thermo.parse_temp(lmp, STYLE, arg[4], arg[5], arg[6]);
+  thermo.kd = utils::numeric(FLERR, arg[8], false, lmp);
+  if (!(thermo.kd >= 0.0))
     error->all(FLERR, "{}: kd must be >= 0 (got {}); kd 0 is Nose-Hoover (fix nvt)", STYLE, arg[8]);
 
-  int k = 9;
-  while (k < narg) {
+  for (int k = 9; k < narg; k += 2) {
     const std::string kw = arg[k];
     if (k + 1 >= narg) error->all(FLERR, "{}: keyword {} needs a value", STYLE, kw);
-    if (kw == "qmass") {
-      qmass = utils::numeric(FLERR, arg[k + 1], false, lmp);
-      if (!(qmass > 0.0)) error->all(FLERR, "{}: qmass must be > 0 (got {})", STYLE, arg[k + 1]);
-      qmass_given = true;
-    } else if (kw == "tloop") {
-      tloop = utils::inumeric(FLERR, arg[k + 1], false, lmp);
-      if (tloop < 1) error->all(FLERR, "{}: tloop must be >= 1 (got {})", STYLE, arg[k + 1]);
-    } else if (kw == "tchar") {
-      tchar = utils::numeric(FLERR, arg[k + 1], false, lmp);
-      if (!(tchar > 0.0)) error->all(FLERR, "{}: tchar must be > 0 (got {})", STYLE, arg[k + 1]);
-    } else {
+    if (!thermo.parse_keyword(lmp, STYLE, kw, arg[k + 1]))
       error->all(FLERR, "{}: unknown keyword '{}'; valid keywords are qmass, tloop, tchar", STYLE,
                  kw);
-    }
-    k += 2;
   }
 
   time_integrate = 1;
@@ -97,13 +68,12 @@ FixNHMod::FixNHMod(LAMMPS *lmp, int narg, char **arg) :
   dynamic_group_allow = 1;
 
   // its own compute temp of the fix group, as fix nvt
-  id_temp = std::string(id) + "_temp";
-  modify->add_compute(id_temp + " " + group->names[igroup] + " temp");
+  thermo.create_compute(lmp, id, igroup);
 }
 
 FixNHMod::~FixNHMod()
 {
-  if (own_temp && geomint_compat::compute_by_id(modify, id_temp)) modify->delete_compute(id_temp);
+  thermo.delete_compute(lmp);
 }
 
 int FixNHMod::setmask()
@@ -115,8 +85,7 @@ int FixNHMod::setmask()
 
 void FixNHMod::init()
 {
-  temperature = geomint_target::find_temperature(lmp, STYLE, id_temp);
-  if (!tvar_name.empty()) tvar = geomint_target::find_equal_variable(lmp, STYLE, tvar_name);
+  thermo.init(lmp, STYLE);
   if (utils::strmatch(update->integrate_style, "^respa"))
     error->all(FLERR, "{}: run_style respa is not supported; use run_style verlet", STYLE);
 
@@ -129,19 +98,17 @@ void FixNHMod::init()
 void FixNHMod::setup(int /*vflag*/)
 {
   compute_target();
-  const double y_now = measured_y();    // (sets tdof)
-  geomint_target::nhmod_setup(lmp, STYLE, y_now, tdof, t_target, t_damp, qmass_given, y, y_valid,
-                              qmass);
+  thermo.setup(lmp, STYLE, measured_y());    // (measured_y sets tdof)
 }
 
 void FixNHMod::compute_target()
 {
-  t_target = geomint_target::target(lmp, STYLE, t_start, t_stop, tvar, tvar_name);
+  thermo.compute_target(lmp, STYLE);
 }
 
 void FixNHMod::reset_target(double t)
 {
-  t_start = t_stop = t;
+  thermo.reset_target(t);
 }
 
 void FixNHMod::reset_dt()
@@ -163,15 +130,13 @@ void FixNHMod::initial_integrate(int /*vflag*/)
 void FixNHMod::final_integrate()
 {
   half_kick();
-  y = measured_y();
+  thermo.y = measured_y();
   thermostat_half();
 }
 
 double FixNHMod::measured_y()
 {
-  const double t_current = temperature->compute_scalar();
-  tdof = temperature->dof;
-  return tdof * force->boltz * t_current;
+  return thermo.kinetic_y(lmp, thermo.temperature->compute_scalar());
 }
 
 void FixNHMod::half_kick()
@@ -210,15 +175,12 @@ void FixNHMod::drift()
 // bias, if any) scale by the product of the factors
 void FixNHMod::thermostat_half()
 {
-  const double yt = tdof * force->boltz * t_target;
-  const double tau = 0.5 * update->dt / tloop;
-  const double b = kd / qmass;
-  scale_velocities(geomint::nhmod_half_steps(zeta, y, work, yt, qmass, b, tau, tloop));
+  scale_velocities(thermo.half_step(lmp, 1.0));
 }
 
 void FixNHMod::scale_velocities(double factor)
 {
-  geomint_target::scale_velocities(lmp, groupbit, temperature, factor);
+  geomint_target::scale_velocities(lmp, groupbit, thermo.temperature, factor);
 }
 
 /* ----------------------------------------------------------------------
@@ -228,7 +190,7 @@ void FixNHMod::scale_velocities(double factor)
 int FixNHMod::modify_param(int narg, char **arg)
 {
   if (strcmp(arg[0], "temp") == 0) {
-    geomint_target::modify_temperature(lmp, STYLE, narg, arg, igroup, own_temp, id_temp);
+    thermo.modify_temperature(lmp, STYLE, narg, arg, igroup);
     return 2;
   }
   return 0;
@@ -241,30 +203,27 @@ int FixNHMod::modify_param(int narg, char **arg)
 
 double FixNHMod::compute_scalar()
 {
-  return work == 0.0 ? 0.0 : -work;    // +0, not -0, before any work (thermo prints "-0")
+  // +0, not -0, before any work (thermo prints "-0")
+  return thermo.work == 0.0 ? 0.0 : -thermo.work;
 }
 
 double FixNHMod::compute_vector(int n)
 {
-  const double yt = tdof * force->boltz * t_target;
-  const double zetadot = qmass > 0.0 ? (y - yt) / qmass : 0.0;
   switch (n) {
     case 0:
-      return zeta;
+      return thermo.zeta;
     case 1:
-      return zetadot;
+      return thermo.zetadot(lmp);
     case 2:
-      return zeta + kd * zetadot;
+      return thermo.zeta + thermo.kd * thermo.zetadot(lmp);
     case 3:
-      return work;
+      return thermo.work;
     case 4:
-      return t_target;
+      return thermo.t_target;
     case 5:
-      return qmass;
-    case 6: {
-      const double d = std::fabs(kd * zetadot) * tchar;
-      return d > 0.0 ? 1.0 / d : 0.0;
-    }
+      return thermo.qmass;
+    case 6:
+      return thermo.eps(lmp);
     default:
       return 0.0;
   }
@@ -276,7 +235,8 @@ double FixNHMod::compute_vector(int n)
 
 void FixNHMod::write_restart(FILE *fp)
 {
-  geomint_restart::write_global(fp, comm->me, RESTART_VERSION, {zeta, work, qmass, y});
+  geomint_restart::write_global(fp, comm->me, RESTART_VERSION,
+                                {thermo.zeta, thermo.work, thermo.qmass, thermo.y});
 }
 
 void FixNHMod::restart(char *buf)
@@ -285,9 +245,9 @@ void FixNHMod::restart(char *buf)
   if (!g.versioned || g.version != RESTART_VERSION || g.count != 4)
     geomint_restart::refuse_global(error, STYLE, id, g, RESTART_VERSION,
                                    "Use a new fix ID to start afresh");
-  zeta = g.values[0];
-  work = g.values[1];
-  if (!qmass_given) qmass = g.values[2];
-  y = g.values[3];
-  y_valid = true;
+  thermo.zeta = g.values[0];
+  thermo.work = g.values[1];
+  if (!thermo.qmass_given) thermo.qmass = g.values[2];
+  thermo.y = g.values[3];
+  thermo.y_valid = true;
 }

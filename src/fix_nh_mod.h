@@ -11,8 +11,7 @@
 #define GEOMINT_FIX_NH_MOD_H
 
 #include "fix.h"
-
-#include <string>
+#include "nh_mod_thermostat.h"
 
 namespace LAMMPS_NS {
 
@@ -34,23 +33,8 @@ class FixNHMod : public Fix {
   void restart(char *) override;
 
  protected:
-  double t_start, t_stop, t_damp, t_target;
-  std::string tvar_name;
-  int tvar;
-  double kd;              // derivative gain (time units)
-  double qmass;           // thermostat mass Q (energy time^2); 0: from Tstart at the first setup
-  bool qmass_given;
-  int tloop;              // sub-steps of each thermostat half-step
-  double tchar;           // characteristic time of eps = 1 / (|kd zetadot| tchar)
-  double zeta;            // the NH friction (1/time)
-  double work;            // W: kinetic energy the thermostat added (energy)
-  double y;               // sum m v^2 = dof kB T of the thermostatted atoms (energy)
-  double tdof;
+  NHModThermostat thermo;    // parameters, state, compute, half-step (nh_mod_thermostat.h)
   double dtv, dtf;
-  std::string id_temp;
-  bool own_temp;          // the fix created its compute temp
-  bool y_valid;           // y is the kinetic energy of the last step (a run or restart before)
-  class Compute *temperature;
 
   void compute_target();
   void thermostat_half();

@@ -1,10 +1,10 @@
 /* -*- c++ -*- ----------------------------------------------------------
    GEOMINT - fix multiscale/adaptive/kk: the per-atom passes of fix
-   multiscale/adaptive (the half-kick and drift of initial_integrate; the
-   drags, Brownian draws and half-kick of final_integrate in one kernel;
-   integrate no's forces and the works of its half-kicks; the thermostat's
-   velocity scaling; the kinetic sum of temp instant) as Kokkos kernels over the same per-atom kernels of
-   lib/geomint/multiscale.h; the per-atom state as a DualView.  The adaptive
+   multiscale/adaptive (multiscale_adaptive_passes.h: the half-kick and
+   drift of initial_integrate; the drags, Brownian draws and half-kick of
+   final_integrate in one kernel; integrate no's forces and the works of its
+   half-kicks; the kinetic sum of temp instant) and the thermostat's
+   velocity scaling as Kokkos kernels; the per-atom state as a DualView.  The adaptive
    G1-G2 force and signal (pair->single over owned and ghost atoms) stay on
    the host: the atoms they read are synced there and f_p is copied back.
 ------------------------------------------------------------------------- */
@@ -44,18 +44,16 @@ template <class DeviceType> class FixMultiscaleAdaptiveKokkos : public FixMultis
   void unpack_restart(int, int) override;
   double memory_usage() override;
 
-  // per type: drag beta, rotational drag beta, radius, dtf/m (the CPU
-  // fix's tables; 0 where not given)
-  enum { PT_BETA, PT_RBETA, PT_RADIUS, PT_DTFM, PT_N };
-  typedef Kokkos::DualView<double * [PT_N], DeviceType> tdual_ptype;
+  // the per-type table of the passes (FixMultiscaleAdaptive::ptype)
+  typedef Kokkos::DualView<double * [geomint_msa::PT_N], DeviceType> tdual_ptype;
 
  protected:
-  void kick_drift_pass(geomint::MSAWork &w) override;
-  void forces_kick_pass(bool setup, bool with_kick, double s2, geomint::MSAWork &w) override;
-  void apply_forces(bool setup) override;
-  void first_half_pass(geomint::MSAWork &w) override;
+  void kick_drift_pass(const geomint_msa::PassScalars &, geomint::MSAWork &w) override;
+  void forces_kick_pass(const geomint_msa::PassScalars &, bool with_kick, geomint::MSAWork &w) override;
+  void apply_pass(const geomint_msa::PassScalars &, geomint::MSAWork &w) override;
+  void first_half_pass(const geomint_msa::PassScalars &, geomint::MSAWork &w) override;
+  void kinetic_sums(const geomint_msa::PassScalars &, double local[2]) override;
   void scale_velocities(double) override;
-  void kinetic_sums(double local[2]) override;
   double temperature_scalar() override;
   void potential_forces() override;
   void grow_fpot() override;
@@ -65,7 +63,7 @@ template <class DeviceType> class FixMultiscaleAdaptiveKokkos : public FixMultis
   typename geomint_kk::Views<DeviceType>::tdual_double_2d k_fpot;     // aliases fpot (set on the host)
   tdual_ptype k_ptype;
   void upload_types();
-  template <class Data> Data atom_data();    // the views and scalars of a kernel
+  template <class Pass> Pass device_pass(const geomint_msa::PassScalars &);    // a pass over the views
 };
 
 }    // namespace LAMMPS_NS

@@ -13,6 +13,7 @@
 #include "fix_nh_mod_kokkos.h"
 
 #include "geomint_kokkos_target.h"
+#include "nh_mod_thermostat_kokkos.h"
 
 #include "atom_kokkos.h"
 #include "atom_masks.h"
@@ -61,23 +62,6 @@ template <class DeviceType> struct NHModDriftFunctor {
   }
 };
 
-// v *= factor
-template <class DeviceType> struct NHModScaleFunctor {
-  typedef DeviceType device_type;
-  typename geomint_kk::Views<DeviceType>::t_v v;
-  typename geomint_kk::Views<DeviceType>::t_int_1d mask;
-  int groupbit;
-  double factor;
-
-  KOKKOS_INLINE_FUNCTION void operator()(const int i) const
-  {
-    if (!(mask[i] & groupbit)) return;
-    v(i, 0) *= factor;
-    v(i, 1) *= factor;
-    v(i, 2) *= factor;
-  }
-};
-
 // checked before FixNHMod's constructor creates the temperature compute
 LAMMPS *kokkos_enabled(LAMMPS *lmp)
 {
@@ -122,7 +106,7 @@ template <class DeviceType> void FixNHModKokkos<DeviceType>::init()
 
 template <class DeviceType> double FixNHModKokkos<DeviceType>::measured_y()
 {
-  return geomint_kokkos_target::on_compute_side(atomKK, temperature,
+  return geomint_kokkos_target::on_compute_side(atomKK, thermo.temperature,
                                                 [this]() { return FixNHMod::measured_y(); });
 }
 
@@ -160,14 +144,7 @@ template <class DeviceType> void FixNHModKokkos<DeviceType>::drift()
 // runs (for a CPU compute: on the host copies), as in fix nvt/kk
 template <class DeviceType> void FixNHModKokkos<DeviceType>::scale_velocities(double factor)
 {
-  NHModScaleFunctor<DeviceType> s;
-  s.v = atomKK->k_v.view<DeviceType>();
-  s.mask = atomKK->k_mask.view<DeviceType>();
-  s.groupbit = groupbit;
-  s.factor = factor;
-  geomint_kokkos_target::scale_velocities(atomKK, temperature, execution_space, [&]() {
-    Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType>(0, atom->nlocal), s);
-  });
+  geomint_kk::nhmod_scale_velocities<DeviceType>(atomKK, thermo.temperature, execution_space, groupbit, factor);
 }
 
 namespace LAMMPS_NS {
