@@ -45,26 +45,18 @@ GEOMINT_INLINE void msa_kick_explicit(double v[3], const double fk[3], const dou
                                       const double fd[3], const double fb[3], double dtfm,
                                       double tau, MSAWork &w, int c0 = 0, int c1 = 3)
 {
-  // each work is summed over the components first and added to w once: one
-  // dependent add per atom and accumulator (the sums differ from adding each
-  // component to w at round-off; v, and so the trajectory, is the same)
-  double wk = 0.0, wp = 0.0, wd = 0.0, wb = 0.0;
   for (int c = c0; c < c1; c++) {
     double f = fk[c] + fd[c];
     if (POT) f += fp[c];
     if (NOISE) f += fb[c];
     const double dv = dtfm * f;
     const double vmid = v[c] + 0.5 * dv;
-    wk += fk[c] * vmid;
-    if (POT) wp += fp[c] * vmid;
-    wd += fd[c] * vmid;
-    if (NOISE) wb += fb[c] * vmid;
+    w.k += tau * fk[c] * vmid;
+    if (POT) w.p += tau * fp[c] * vmid;
+    w.d += tau * fd[c] * vmid;
+    if (NOISE) w.b += tau * fb[c] * vmid;
     v[c] += dv;
   }
-  w.k += tau * wk;
-  if (POT) w.p += tau * wp;
-  w.d += tau * wd;
-  if (NOISE) w.b += tau * wb;
 }
 
 // one exact-drag half-kick: rate = a2 beta ftm2v / m (1/time), inv_drag =
