@@ -24,6 +24,8 @@
 
 #include "fix_multiscale_adaptive_kokkos.h"
 
+#include "geomint_kokkos_reduction.h"
+
 #include "geomint_kokkos_target.h"
 #include "nh_mod_thermostat_kokkos.h"
 
@@ -161,25 +163,10 @@ void forces_kick_run(const KKPass<DeviceType> &p, int nlocal, bool with_kick, ge
 }
 
 // temp instant: sum m v^2 and the count
-template <class DeviceType> struct KineticFunctor {
+template <class DeviceType> struct KineticFunctor : geomint_kk::SumReduction<2> {
   typedef DeviceType device_type;
-  typedef double value_type[];
-  const unsigned value_count = 2;
   KKPass<DeviceType> p;
   explicit KineticFunctor(const KKPass<DeviceType> &pass) : p(pass) {}
-  KOKKOS_INLINE_FUNCTION void init(double *s) const { s[0] = s[1] = 0.0; }
-#if KOKKOS_VERSION < 40000
-  KOKKOS_INLINE_FUNCTION void join(volatile double *dst, const volatile double *src) const
-  {
-    dst[0] += src[0];
-    dst[1] += src[1];
-  }
-#endif
-  KOKKOS_INLINE_FUNCTION void join(double *dst, const double *src) const
-  {
-    dst[0] += src[0];
-    dst[1] += src[1];
-  }
   KOKKOS_INLINE_FUNCTION void operator()(const int i, double *s) const
   {
     if (p.in_group(i)) p.kinetic(i, s);
