@@ -311,22 +311,23 @@ void FixRigidQuatHiBody::initial_integrate(int vflag)
 {
   const RigidBodies a{xcm, vcm, fcm, torque, angmom, quat, inertia, masstotal, coeff.data(),
                       core->radius_const};
+  // the first half (it needs no temperature), then the target: a temperature
+  // variable reading the bodies (f_ID) sees them after the half kick, as before
+  const rqh::StepParams p_half = core->step_params(0.0, dtf, true);
+  for (int b = 0; b < nbody; b++) rqh::first_half(a, b, p_half);
   core->compute_target();
   const double kT = force->boltz * core->t_target / force->mvv2e;
   const rqh::StepParams p = core->step_params(kT, dtf, true);
   if (core->hi == RigidQuatHiCore::HI_RPY) {
-    for (int b = 0; b < nbody; b++) rqh::first_half(a, b, p);
     ou_rpy(kT);
-    for (int b = 0; b < nbody; b++) rqh::second_half(a, b, p);
   } else {
     // (the bodies' relaxation times come from setup_coeff)
     double de = 0.0, tmin_step = 0.0;
-    for (int b = 0; b < nbody; b++) rqh::first_half(a, b, p);
     for (int b0 = 0; b0 < nbody; b0 += geomint::NORMAL_BLOCK)
       rqh::ou_off_block(a, b0, std::min(b0 + geomint::NORMAL_BLOCK, nbody), p, de, tmin_step);
-    for (int b = 0; b < nbody; b++) rqh::second_half(a, b, p);
     if (core->tally) e_bath += force->mvv2e * de;
   }
+  for (int b = 0; b < nbody; b++) rqh::second_half(a, b, p);
   for (int b = 0; b < nbody; b++) {
     MathExtra::q_to_exyz(quat[b], ex_space[b], ey_space[b], ez_space[b]);
     MathExtra::angmom_to_omega(angmom[b], ex_space[b], ey_space[b], ez_space[b], inertia[b],
