@@ -201,17 +201,6 @@ void FixRigidQuatHi::reset_dt()
   setup_type_coeff();
 }
 
-/* ----------------------------------------------------------------------
-   the OU coefficients of a body without HI: per axis
-   c = exp(-zeta h / m) and the noise amplitude without sqrt(kT)
-------------------------------------------------------------------------- */
-
-void FixRigidQuatHi::body_coeff(double m, const double inertia[3], double radius, TypeCoeff &c,
-                                double &tmin) const
-{
-  rqh::body_coeff(core->friction(), update->dt, m, inertia, radius, c, tmin);
-}
-
 // per-type coefficients if all bodies of each type present agree (collective)
 void FixRigidQuatHi::setup_type_coeff()
 {
@@ -255,9 +244,12 @@ void FixRigidQuatHi::setup_type_coeff()
   MPI_Allreduce(&any, &all, 1, MPI_INT, MPI_MAX, world);
   if (all) return;
   type_coeff.assign(ntypes + 1, TypeCoeff());
+  const geomint::RigidFriction friction = core->friction();
   tmin_types = std::numeric_limits<double>::infinity();
   for (int t = 1; t <= ntypes; t++)
-    if (ref[5 * t] > 0.0) body_coeff(ref[5 * t], &ref[5 * t + 1], ref[5 * t + 4], type_coeff[t], tmin_types);
+    if (ref[5 * t] > 0.0)
+      rqh::body_coeff(friction, update->dt, ref[5 * t], &ref[5 * t + 1], ref[5 * t + 4], type_coeff[t],
+                      tmin_types);
   per_type = true;
 }
 
@@ -353,16 +345,6 @@ template <class F> void FixRigidQuatHi::with_bodies(F &&f) const
 void FixRigidQuatHi::principal_moments(int i, double inertia[3]) const
 {
   with_bodies([&](const auto &b) { b.moments(i, inertia); });
-}
-
-void FixRigidQuatHi::load_angmom(int i, const double inertia[3], double L[3]) const
-{
-  with_bodies([&](const auto &b) { b.load_L(i, inertia, L); });
-}
-
-void FixRigidQuatHi::store_angmom(int i, const double inertia[3], const double L[3])
-{
-  with_bodies([&](const auto &b) { b.store_L(i, inertia, L); });
 }
 
 /* ----------------------------------------------------------------------
@@ -466,27 +448,30 @@ void FixRigidQuatHi::ou_rpy(double kT)
     if (mask[i] & groupbit) pack_index.push_back(i);
   const int nb = static_cast<int>(pack_index.size());
   pack.resize(static_cast<size_t>(P) * std::max(nb, 1));
-  for (int j = 0; j < nb; j++) {
-    const int i = pack_index[j];
-    double *b = &pack[static_cast<size_t>(P) * j];
-    using C = RigidQuatHiCore;
-    b[C::REC_TAG] = static_cast<double>(tag[i]);
-    for (int a = 0; a < 3; a++) b[C::REC_X + a] = x[i][a];
-    const double *q = sphere ? quat[i] : avec->bonus[atom->ellipsoid[i]].quat;
-    for (int a = 0; a < 4; a++) b[C::REC_Q + a] = q[a];
-    b[C::REC_MASS] = rmass[i];
-    principal_moments(i, b + C::REC_INERTIA);
-    b[C::REC_RADIUS] = core->atom_radius(i);
-    for (int a = 0; a < 3; a++) b[C::REC_P + a] = rmass[i] * v[i][a];
-    load_angmom(i, b + C::REC_INERTIA, b + C::REC_L);
-  }
+  using C = RigidQuatHiCore;
+  with_bodies([&](const auto &bodies) {
+    for (int j = 0; j < nb; j++) {
+      const int i = pack_index[j];
+      double *b = &pack[static_cast<size_t>(P) * j];
+      b[C::REC_TAG] = static_cast<double>(tag[i]);
+      for (int a = 0; a < 3; a++) b[C::REC_X + a] = x[i][a];
+      for (int a = 0; a < 4; a++) b[C::REC_Q + a] = bodies.orient(i, a);
+      b[C::REC_MASS] = rmass[i];
+      bodies.moments(i, b + C::REC_INERTIA);
+      b[C::REC_RADIUS] = core->atom_radius(i);
+      for (int a = 0; a < 3; a++) b[C::REC_P + a] = rmass[i] * v[i][a];
+      bodies.load_L(i, b + C::REC_INERTIA, b + C::REC_L);
+    }
+  });
   const double heat = core->dense_step(pack, nb, kT, update->dt);
-  for (int j = 0; j < nb; j++) {
-    const int i = pack_index[j];
-    const double *b = &pack[static_cast<size_t>(P) * j];
-    for (int a = 0; a < 3; a++) v[i][a] = b[RigidQuatHiCore::REC_P + a] / rmass[i];
-    store_angmom(i, b + RigidQuatHiCore::REC_INERTIA, b + RigidQuatHiCore::REC_L);
-  }
+  with_bodies([&](const auto &bodies) {
+    for (int j = 0; j < nb; j++) {
+      const int i = pack_index[j];
+      const double *b = &pack[static_cast<size_t>(P) * j];
+      for (int a = 0; a < 3; a++) v[i][a] = b[C::REC_P + a] / rmass[i];
+      bodies.store_L(i, b + C::REC_INERTIA, b + C::REC_L);
+    }
+  });
   if (core->tally) e_bath_local += force->mvv2e * heat;
 }
 
@@ -538,16 +523,19 @@ double FixRigidQuatHi::compute_vector(int n)
   const int *mask = atom->mask;
   double local[5] = {0.0, 0.0, 0.0, 0.0, 0.0};    // 2 KE_t, 2 KE_r axes 1-3, count
   if (avec || sphere)
-    for (int i = 0; i < atom->nlocal; i++)
-      if (mask[i] & groupbit) {
-        double inertia[3], L[3], b[3];
-        principal_moments(i, inertia);
-        load_angmom(i, inertia, L);
-        local[0] += rmass[i] * (v[i][0] * v[i][0] + v[i][1] * v[i][1] + v[i][2] * v[i][2]);
-        geomint::quat_space_to_body(sphere ? quat[i] : avec->bonus[atom->ellipsoid[i]].quat, L, b);
-        for (int a = 0; a < 3; a++) local[1 + a] += b[a] * b[a] / inertia[a];
-        local[4] += 1.0;
-      }
+    with_bodies([&](const auto &bodies) {
+      for (int i = 0; i < atom->nlocal; i++)
+        if (mask[i] & groupbit) {
+          double inertia[3], L[3], b[3], q[4];
+          bodies.moments(i, inertia);
+          bodies.load_L(i, inertia, L);
+          local[0] += rmass[i] * (v[i][0] * v[i][0] + v[i][1] * v[i][1] + v[i][2] * v[i][2]);
+          for (int a = 0; a < 4; a++) q[a] = bodies.orient(i, a);
+          geomint::quat_space_to_body(q, L, b);
+          for (int a = 0; a < 3; a++) local[1 + a] += b[a] * b[a] / inertia[a];
+          local[4] += 1.0;
+        }
+    });
   double all[5];
   MPI_Allreduce(local, all, 5, MPI_DOUBLE, MPI_SUM, world);
   if (all[4] == 0.0) return 0.0;

@@ -75,7 +75,6 @@ class FixRigidQuatHi : public Fix {
   std::vector<TypeCoeff> type_coeff;    // 1..ntypes
   bool per_type;                        // type_coeff is valid
   double tmin_types;                    // smallest relaxation time of the types
-  void body_coeff(double m, const double inertia[3], double radius, TypeCoeff &c, double &tmin) const;
   void setup_type_coeff();
   bigint natoms_setup = -1;    // atom count of the last check of the bodies
   void check_bodies();
@@ -87,9 +86,6 @@ class FixRigidQuatHi : public Fix {
   template <bool SPHERE> Bodies<SPHERE> bodies() const;
   template <class F> void with_bodies(F &&f) const;
   void principal_moments(int i, double inertia[3]) const;
-  // the space-frame angular momentum of body i (spheres: I omega) and back
-  void load_angmom(int i, const double inertia[3], double L[3]) const;
-  void store_angmom(int i, const double inertia[3], const double L[3]);
 
   // the step (initial_integrate: first half, OU, second half; final_integrate:
   // the half kick), with the passes as hooks that fix rigid/quat/hi/kk runs
