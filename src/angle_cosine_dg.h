@@ -16,9 +16,9 @@ AngleStyle(cosine/dg,AngleCosineDG);
 
 namespace LAMMPS_NS {
 
-class AngleCosineDG : public AngleCosine, public DGPathStyle {
+class AngleCosineDG : public DGStyleOf<AngleCosine, DGPathStyle> {
  public:
-  AngleCosineDG(class LAMMPS *lmp) : AngleCosine(lmp) {}
+  AngleCosineDG(class LAMMPS *lmp) : DGStyleOf<AngleCosine, DGPathStyle>(lmp) {}
   void compute_dg(double **, double **, double **, double &, double &) override;
 };
 

@@ -16,9 +16,9 @@ AngleStyle(cosine/squared/dg,AngleCosineSquaredDG);
 
 namespace LAMMPS_NS {
 
-class AngleCosineSquaredDG : public AngleCosineSquared, public DGPathStyle {
+class AngleCosineSquaredDG : public DGStyleOf<AngleCosineSquared, DGPathStyle> {
  public:
-  AngleCosineSquaredDG(class LAMMPS *lmp) : AngleCosineSquared(lmp) {}
+  AngleCosineSquaredDG(class LAMMPS *lmp) : DGStyleOf<AngleCosineSquared, DGPathStyle>(lmp) {}
   void compute_dg(double **, double **, double **, double &, double &) override;
 };
 

@@ -16,9 +16,9 @@ AngleStyle(harmonic/dg,AngleHarmonicDG);
 
 namespace LAMMPS_NS {
 
-class AngleHarmonicDG : public AngleHarmonic, public DGPathStyle {
+class AngleHarmonicDG : public DGStyleOf<AngleHarmonic, DGPathStyle> {
  public:
-  AngleHarmonicDG(class LAMMPS *lmp) : AngleHarmonic(lmp) {}
+  AngleHarmonicDG(class LAMMPS *lmp) : DGStyleOf<AngleHarmonic, DGPathStyle>(lmp) {}
   void compute_dg(double **, double **, double **, double &, double &) override;
 };
 

@@ -16,9 +16,9 @@ BondStyle(fene/dg,BondFENEDG);
 
 namespace LAMMPS_NS {
 
-class BondFENEDG : public BondFENE, public DGStyle {
+class BondFENEDG : public DGStyleOf<BondFENE> {
  public:
-  BondFENEDG(class LAMMPS *lmp) : BondFENE(lmp) {}
+  BondFENEDG(class LAMMPS *lmp) : DGStyleOf<BondFENE>(lmp) {}
   void init_style() override;
   void compute_dg(double **, double **, double **, double &, double &) override;
 

@@ -16,9 +16,9 @@ BondStyle(harmonic/dg,BondHarmonicDG);
 
 namespace LAMMPS_NS {
 
-class BondHarmonicDG : public BondHarmonic, public DGStyle {
+class BondHarmonicDG : public DGStyleOf<BondHarmonic> {
  public:
-  BondHarmonicDG(class LAMMPS *lmp) : BondHarmonic(lmp) {}
+  BondHarmonicDG(class LAMMPS *lmp) : DGStyleOf<BondHarmonic>(lmp) {}
   void compute_dg(double **, double **, double **, double &, double &) override;
 };
 

@@ -16,9 +16,9 @@ BondStyle(morse/dg,BondMorseDG);
 
 namespace LAMMPS_NS {
 
-class BondMorseDG : public BondMorse, public DGStyle {
+class BondMorseDG : public DGStyleOf<BondMorse> {
  public:
-  BondMorseDG(class LAMMPS *lmp) : BondMorse(lmp) {}
+  BondMorseDG(class LAMMPS *lmp) : DGStyleOf<BondMorse>(lmp) {}
   void compute_dg(double **, double **, double **, double &, double &) override;
 };
 

@@ -107,6 +107,7 @@ template <class Parent> class DGPair : public Parent, public DGStyle {
 
   void compute(int eflag, int vflag) override
   {
+    if (this->dg_skip(eflag, vflag)) return;
     restore_true_cutsq();
     Parent::compute(eflag, vflag);
   }
@@ -168,7 +169,9 @@ template <class Parent> class DGPair : public Parent, public DGStyle {
       for (int jj = 0; jj < nl->numneigh[i]; jj++) {
         const int j = jlist[jj] & NEIGHMASK;
         const double dx = xold[j][0] - xi[0], dy = xold[j][1] - xi[1], dz = xold[j][2] - xi[2];
-        if (dx * dx + dy * dy + dz * dz < rs[type[j]]) step_j[k++] = jlist[jj];
+        // (written always, kept by advancing k: no branch to mispredict)
+        step_j[k] = jlist[jj];
+        k += dx * dx + dy * dy + dz * dz < rs[type[j]] ? 1 : 0;
       }
       step_num[i] = static_cast<int>(k - k0);
     }

@@ -50,6 +50,27 @@ class DGStyle {
   // again with a larger reach if its solution moved an atom farther.
   virtual void dg_step_begin(double ** /*xold*/, double /*reach*/) {}
   virtual void dg_step_end() {}
+
+  // fix dg/nve sets this for the force call of a step whose forces nothing
+  // reads (no output, no energy or virial tally, no end-of-step fix due: fix
+  // dg/nve's own step needs only its discrete force); compute() then leaves
+  // the style's forces out, as long as LAMMPS asks for no energy or virial
+  virtual void dg_set_skip(bool skip) { dg_skip_compute = skip; }
+
+ protected:
+  bool dg_skip_compute = false;
+  bool dg_skip(int eflag, int vflag) const { return dg_skip_compute && !eflag && !vflag; }
+};
+
+// a LAMMPS style with a discrete gradient: Parent's compute() unless fix
+// dg/nve says that nothing reads its forces in this step
+template <class Parent, class Base = DGStyle> class DGStyleOf : public Parent, public Base {
+ public:
+  DGStyleOf(LAMMPS *lmp) : Parent(lmp) {}
+  void compute(int eflag, int vflag) override
+  {
+    if (!this->dg_skip(eflag, vflag)) Parent::compute(eflag, vflag);
+  }
 };
 
 // angle, dihedral and improper DG styles: the midpoint DG (default) or the

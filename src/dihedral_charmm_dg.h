@@ -16,9 +16,9 @@ DihedralStyle(charmm/dg,DihedralCharmmDG);
 
 namespace LAMMPS_NS {
 
-class DihedralCharmmDG : public DihedralCharmm, public DGPathStyle {
+class DihedralCharmmDG : public DGStyleOf<DihedralCharmm, DGPathStyle> {
  public:
-  DihedralCharmmDG(class LAMMPS *lmp) : DihedralCharmm(lmp) {}
+  DihedralCharmmDG(class LAMMPS *lmp) : DGStyleOf<DihedralCharmm, DGPathStyle>(lmp) {}
   void compute_dg(double **, double **, double **, double &, double &) override;
   void init_style() override;
   void set_dg_variant(int) override;

@@ -16,9 +16,9 @@ DihedralStyle(multi/harmonic/dg,DihedralMultiHarmonicDG);
 
 namespace LAMMPS_NS {
 
-class DihedralMultiHarmonicDG : public DihedralMultiHarmonic, public DGPathStyle {
+class DihedralMultiHarmonicDG : public DGStyleOf<DihedralMultiHarmonic, DGPathStyle> {
  public:
-  DihedralMultiHarmonicDG(class LAMMPS *lmp) : DihedralMultiHarmonic(lmp) {}
+  DihedralMultiHarmonicDG(class LAMMPS *lmp) : DGStyleOf<DihedralMultiHarmonic, DGPathStyle>(lmp) {}
   void compute_dg(double **, double **, double **, double &, double &) override;
 };
 

@@ -16,9 +16,9 @@ DihedralStyle(nharmonic/dg,DihedralNHarmonicDG);
 
 namespace LAMMPS_NS {
 
-class DihedralNHarmonicDG : public DihedralNHarmonic, public DGPathStyle {
+class DihedralNHarmonicDG : public DGStyleOf<DihedralNHarmonic, DGPathStyle> {
  public:
-  DihedralNHarmonicDG(class LAMMPS *lmp) : DihedralNHarmonic(lmp) {}
+  DihedralNHarmonicDG(class LAMMPS *lmp) : DGStyleOf<DihedralNHarmonic, DGPathStyle>(lmp) {}
   void compute_dg(double **, double **, double **, double &, double &) override;
 };
 

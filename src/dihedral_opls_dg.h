@@ -16,9 +16,9 @@ DihedralStyle(opls/dg,DihedralOPLSDG);
 
 namespace LAMMPS_NS {
 
-class DihedralOPLSDG : public DihedralOPLS, public DGPathStyle {
+class DihedralOPLSDG : public DGStyleOf<DihedralOPLS, DGPathStyle> {
  public:
-  DihedralOPLSDG(class LAMMPS *lmp) : DihedralOPLS(lmp) {}
+  DihedralOPLSDG(class LAMMPS *lmp) : DGStyleOf<DihedralOPLS, DGPathStyle>(lmp) {}
   void compute_dg(double **, double **, double **, double &, double &) override;
 };
 

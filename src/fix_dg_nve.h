@@ -79,9 +79,15 @@ class FixDGNVE : public Fix {
 
   int nmax;
   double **xold, **vold, **fdg;
-  double **fprev;    // per atom: the discrete force of its last step, and 1 if it has one
+  double **fprev;    // per atom: the discrete force of its last step, how many of its
+                     // last steps it has (0-2), the discrete force of the step before
   double **gcur, **rcur, **gprev, **rprev;    // Anderson mixing: G(u) and G(u) - u, now and before
-  int anderson;                                // 1: Anderson(1) mixing, 0: plain fixed point
+  int anderson;                                // 1: Anderson mixing, 0: plain fixed point
+  int depth;                                   // Anderson history depth m
+  std::vector<double> mixhist;                 // its dG and dR columns (2 depth x 3 nmax)
+  int forces_auto;          // 1: leave the styles' forces out of force calls nobody reads
+  bool skipped_forces;      // this step's force call leaves them out
+  bigint nskipped;          // force calls left out (this fix's lifetime)
   int newton_solver;                           // 1: Jacobian-free Newton-Krylov (GMRES)
   int krylov;                                  // largest Krylov space of one Newton step
   double ktol;                                 // relative GMRES tolerance
@@ -112,7 +118,10 @@ class FixDGNVE : public Fix {
   void discrete_force(double &vnew, double &vold_sum);
   bool converged(int iter, double inc_local, double disp_local, double &inc);
   int fixed_point(double &inc, double &vnew, double &vold_sum);
+  void mix_coefficients(int n, const double *all, double *gamma);
   double max_displacement();
+  bool forces_unread() const;
+  void set_skip_compute(bool skip);
   int newton_krylov(double &inc, double &vnew, double &vold_sum);
 };
 

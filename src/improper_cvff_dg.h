@@ -16,9 +16,9 @@ ImproperStyle(cvff/dg,ImproperCvffDG);
 
 namespace LAMMPS_NS {
 
-class ImproperCvffDG : public ImproperCvff, public DGPathStyle {
+class ImproperCvffDG : public DGStyleOf<ImproperCvff, DGPathStyle> {
  public:
-  ImproperCvffDG(class LAMMPS *lmp) : ImproperCvff(lmp) {}
+  ImproperCvffDG(class LAMMPS *lmp) : DGStyleOf<ImproperCvff, DGPathStyle>(lmp) {}
   void compute_dg(double **, double **, double **, double &, double &) override;
 };
 

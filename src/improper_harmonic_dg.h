@@ -16,9 +16,9 @@ ImproperStyle(harmonic/dg,ImproperHarmonicDG);
 
 namespace LAMMPS_NS {
 
-class ImproperHarmonicDG : public ImproperHarmonic, public DGPathStyle {
+class ImproperHarmonicDG : public DGStyleOf<ImproperHarmonic, DGPathStyle> {
  public:
-  ImproperHarmonicDG(class LAMMPS *lmp) : ImproperHarmonic(lmp) {}
+  ImproperHarmonicDG(class LAMMPS *lmp) : DGStyleOf<ImproperHarmonic, DGPathStyle>(lmp) {}
   void compute_dg(double **, double **, double **, double &, double &) override;
 };
 

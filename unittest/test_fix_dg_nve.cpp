@@ -362,7 +362,10 @@ TEST(FixDGNVE, PredictorsGiveTheSameTrajectoryWithFewerIterations)
     Session s;
     std::string setup = lj_liquid(4, 1.44, 87287);
     setup.replace(setup.find("lj/cut 2.5"), 10, "lj/cut/dg 2.5");
-    s.cmd(setup + "fix 1 all dg/nve tol 1e-12 predictor " + predictors[k] + "\nrun 100");
+    // (forces every: the predictors extrapolate from the force at x^n, which a
+    // left-out force call would not give them)
+    s.cmd(setup + "fix 1 all dg/nve tol 1e-12 forces every predictor " + predictors[k] +
+          "\nrun 100");
     x[k] = s.atom_vec3("x");
     iters[k] = s.fix_vector("1", 1);
     EXPECT_EQ(s.fix_vector("1", 3), 0.0) << predictors[k];
@@ -402,6 +405,70 @@ TEST(FixDGNVE, StepReachTakesInAPairThatTheSolutionBringsInside)
     EXPECT_LT(s.equal("v_rbc"), 2.5) << pred;    // the pair came inside its cutoff
     EXPECT_LT(std::fabs(e1 - e0), 1e-11) << pred;
   }
+}
+
+// forces auto (the default) leaves the styles' forces out of the force calls
+// that nothing reads.  Against forces every, on a liquid with thermo output every
+// 25 steps, a dump of the forces every 10 and fix ave/atom of fx every 7 (an
+// end-of-step fix): the same trajectory (to the solver tolerance), the same
+// thermo energy and pressure, the same dumped and averaged forces and the same
+// forces after the run; and the force call was left out on exactly the 100 -
+// 4 (thermo) - 14 (ave/atom) - 7 (dump, not already counted) = 75 other steps.
+TEST(FixDGNVE, LeftOutForceCallsChangeNoOutput)
+{
+  const char *modes[2] = {"every", "auto"};
+  std::vector<double> x[2], f[2], avg[2];
+  double pe[2], press[2];
+  std::vector<std::string> dumped[2];
+  for (int k = 0; k < 2; k++) {
+    const std::string dump = geomint_test::scratch_path(std::string("dg_forces_") + modes[k]);
+    {
+      Session s;
+      std::string setup = lj_liquid(4, 1.44, 87287);
+      setup.replace(setup.find("lj/cut 2.5"), 10, "lj/cut/dg 2.5");
+      s.cmd(setup + "atom_modify sort 0 0.0\nthermo 25\nfix 1 all dg/nve tol 1e-12 forces " +
+            modes[k] + "\nfix av all ave/atom 7 1 7 fx\ndump d all custom 10 " + dump +
+            " id fx fy fz\ndump_modify d sort id format float %.12e\nrun 100\nundump d");
+      x[k] = s.atom_vec3("x");
+      f[k] = s.atom_vec3("f");
+      avg[k] = s.fix_peratom("av", 1);
+      pe[k] = s.equal("pe");
+      press[k] = s.equal("press");
+      EXPECT_EQ(s.fix_vector("1", 3), 0.0) << modes[k];
+      EXPECT_EQ(s.fix_vector("1", 7), k == 0 ? 0.0 : 75.0) << modes[k];
+    }
+    std::ifstream in(dump);
+    for (std::string line; std::getline(in, line);) dumped[k].push_back(line);
+    std::remove(dump.c_str());
+  }
+  EXPECT_LT(max_abs_diff(x[0], x[1]), 1e-10);
+  // (forces are O(10-100) here: 1e-8 is 1e-9 relative, far above the solver's 1e-12)
+  EXPECT_LT(max_abs_diff(f[0], f[1]), 1e-8);
+  EXPECT_GT(*std::max_element(f[1].begin(), f[1].end()), 1.0);
+  EXPECT_LT(max_abs_diff(avg[0], avg[1]), 1e-8);
+  EXPECT_GT(*std::max_element(avg[1].begin(), avg[1].end()), 1.0);
+  EXPECT_NEAR(pe[0], pe[1], 1e-10 * std::fabs(pe[0]));
+  EXPECT_NEAR(press[0], press[1], 1e-9 * std::fabs(press[0]));
+  // the dumps: 11 snapshots of 9 header lines and 256 atoms, forces within 1e-8
+  ASSERT_EQ(dumped[0].size(), 11u * (9 + 256));
+  ASSERT_EQ(dumped[1].size(), dumped[0].size());
+  double dmax = 0.0, fmax = 0.0;
+  for (size_t n = 0; n < dumped[0].size(); n++) {
+    if (n % (9 + 256) < 9) continue;
+    std::istringstream a(dumped[0][n]), b(dumped[1][n]);
+    double ida, idb, fa, fb;
+    a >> ida;
+    b >> idb;
+    ASSERT_EQ(ida, idb);
+    for (int d = 0; d < 3; d++) {
+      a >> fa;
+      b >> fb;
+      dmax = std::max(dmax, std::fabs(fa - fb));
+      fmax = std::max(fmax, std::fabs(fb));
+    }
+  }
+  EXPECT_LT(dmax, 1e-8);
+  EXPECT_GT(fmax, 1.0);
 }
 
 TEST(FixDGNVE, AllSolversGiveTheSameTrajectory)
@@ -1201,6 +1268,9 @@ TEST(FixDGNVE, BadInputGivesHelpfulErrors)
       {"fix 1 all dg/nve maxdisp 0", "maxdisp must be > 0"},
       {"fix 1 all dg/nve dg up", "dg must be midpoint, sym, left or right"},
       {"fix 1 all dg/nve onfail maybe", "onfail must be error, warn or ignore"},
+      {"fix 1 all dg/nve forces never", "forces must be auto or every"},
+      {"fix 1 all dg/nve depth 0", "depth must be between 1 and 8"},
+      {"fix 1 all dg/nve depth 9", "depth must be between 1 and 8"},
       {"fix 1 all dg/nve bogus 1", "unknown keyword 'bogus'"},
       {"group half id 1 2\nfix 1 half dg/nve", "the group must be all"},
       {"pair_style lj/cut 2.5\npair_coeff * * 1 1\nfix 1 all dg/nve\nrun 0",
