@@ -56,6 +56,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <type_traits>
 #include <limits>
 
 using namespace LAMMPS_NS;
@@ -958,6 +959,83 @@ void FixDGNVE::mix_coefficients(int n, const double *all, double *gamma)
    iteration count (maxiter + 1 if not converged)
 ------------------------------------------------------------------------- */
 
+namespace {
+// the arrays of one fixed-point iteration, flat (3 per atom; memory->create
+// arrays are contiguous): x^n, v^n, fbar, the iterate u, G(u) and r = G(u) - u
+// now and before, the newest history column and all columns of the history
+struct FixedPointArrays {
+  const double *xo, *vo, *fd, *dtfm;    // dtfm: per atom
+  double *x, *gcur, *rcur, *gprev, *rprev;
+  double *dgn, *drn;                               // the newest column (written)
+  const double *dG[MAX_DEPTH], *dR[MAX_DEPTH];    // all columns
+  double dtv;
+};
+
+// G(u), r, their largest components, and with NH history columns the newest
+// column and the normal equations of the mixing: sums[a] = dR_a . r, then the
+// upper triangle of dR_a . dR_b by rows (NH a compile-time constant, so that
+// the sums stay in registers)
+template <int NH>
+void residual_pass(const FixedPointArrays &A, int nlocal, double &inc, double &disp, double *sums)
+{
+  constexpr int NS = NH + NH * (NH + 1) / 2;
+  double acc[NS > 0 ? NS : 1] = {};
+  for (int i = 0; i < nlocal; i++) {
+    const double dtfm = A.dtfm[i];
+    for (int d = 0; d < 3; d++) {
+      const int c = 3 * i + d;
+      const double g = A.xo[c] + A.dtv * (A.vo[c] + dtfm * A.fd[c]);
+      const double r = g - A.x[c];
+      inc = std::max(inc, std::fabs(r));
+      disp = std::max(disp, std::fabs(g - A.xo[c]));
+      if (NH > 0) {
+        A.dgn[c] = g - A.gprev[c];
+        A.drn[c] = r - A.rprev[c];
+        int k = NH;
+        for (int a = 0; a < NH; a++) {
+          const double ra = A.dR[a][c];
+          acc[a] += r * ra;
+          for (int b = a; b < NH; b++) acc[k++] += ra * A.dR[b][c];
+        }
+      }
+      A.gcur[c] = g;
+      A.rcur[c] = r;
+    }
+  }
+  for (int k = 0; k < NS; k++) sums[k] = acc[k];
+}
+
+// the next iterate u = G(u) - sum_a gamma_a dG_a (NH = 0: u = G(u)); G and r kept
+template <int NH> void update_pass(const FixedPointArrays &A, int nlocal, const double *gamma)
+{
+  for (int c = 0; c < 3 * nlocal; c++) {
+    const double g = A.gcur[c];
+    double s = 0.0;
+    for (int a = 0; a < NH; a++) s += gamma[a] * A.dG[a][c];
+    A.x[c] = NH > 0 ? g - s : g;
+    A.gprev[c] = g;
+    A.rprev[c] = A.rcur[c];
+  }
+}
+
+// f(std::integral_constant<int, n>) for n = 0 .. MAX_DEPTH
+template <class F> void with_depth(int n, const F &f)
+{
+  switch (n) {
+    case 0: f(std::integral_constant<int, 0>()); break;
+    case 1: f(std::integral_constant<int, 1>()); break;
+    case 2: f(std::integral_constant<int, 2>()); break;
+    case 3: f(std::integral_constant<int, 3>()); break;
+    case 4: f(std::integral_constant<int, 4>()); break;
+    case 5: f(std::integral_constant<int, 5>()); break;
+    case 6: f(std::integral_constant<int, 6>()); break;
+    case 7: f(std::integral_constant<int, 7>()); break;
+    default: f(std::integral_constant<int, MAX_DEPTH>()); break;
+  }
+}
+static_assert(MAX_DEPTH == 8, "with_depth() lists the depths up to MAX_DEPTH");
+}    // namespace
+
 int FixDGNVE::fixed_point(double &inc, double &vnew, double &vold_sum)
 {
   // fixed point u = G(u) = x^n + dt (v^n + dtfm fbar(x^n, u)); with Anderson(m)
@@ -967,16 +1045,21 @@ int FixDGNVE::fixed_point(double &inc, double &vnew, double &vold_sum)
   // normal equations; m = 1: gamma = r.dR / dR.dR).  The step always ends with
   // the plain x = G(u_k), so that x and v use the same fbar (exact momentum,
   // energy error ~ tol).
-  double **x = atom->x;
   const double *rmass = atom->rmass;
   const double *mass = atom->mass;
   const int *type = atom->type;
   const int nlocal = atom->nlocal;
   const int m = anderson ? depth : 0;
   const size_t stride = 3 * static_cast<size_t>(nmax);
+  dtfm_atom.resize(nlocal);
+  for (int i = 0; i < nlocal; i++) dtfm_atom[i] = dtf / (rmass ? rmass[i] : mass[type[i]]);
+  FixedPointArrays A{xold[0], vold[0], fdg[0], dtfm_atom.data(), atom->x[0], gcur[0],
+                     rcur[0], gprev[0], rprev[0], nullptr, nullptr, {}, {}, dtv};
   // column a of the history: dG at mixhist[2 a stride], dR at mixhist[(2 a + 1) stride]
-  auto dG = [&](int a) { return mixhist.data() + 2 * a * stride; };
-  auto dR = [&](int a) { return mixhist.data() + (2 * a + 1) * stride; };
+  for (int a = 0; a < m; a++) {
+    A.dG[a] = mixhist.data() + 2 * a * stride;
+    A.dR[a] = mixhist.data() + (2 * a + 1) * stride;
+  }
   int nhist = 0, newest = -1;
   int iter;
   for (iter = 1; iter <= maxiter; iter++) {
@@ -985,35 +1068,15 @@ int FixDGNVE::fixed_point(double &inc, double &vnew, double &vold_sum)
     if (push) {
       newest = (newest + 1) % m;
       nhist = std::min(nhist + 1, m);
+      A.dgn = mixhist.data() + 2 * newest * stride;
+      A.drn = mixhist.data() + (2 * newest + 1) * stride;
     }
-    double *dgn = push ? dG(newest) : nullptr, *drn = push ? dR(newest) : nullptr;
-    // the normal equations: sums[a] = dR_a . r, then the upper triangle of dR_a . dR_b
     double sums[MAX_DEPTH + MAX_DEPTH * (MAX_DEPTH + 1) / 2] = {};
     const int nsums = nhist + nhist * (nhist + 1) / 2;
     double inc_local = 0.0, disp_local = 0.0;
-    for (int i = 0; i < nlocal; i++) {
-      const double dtfm = dtf / (rmass ? rmass[i] : mass[type[i]]);
-      for (int d = 0; d < 3; d++) {
-        const double g = xold[i][d] + dtv * (vold[i][d] + dtfm * fdg[i][d]);
-        const double r = g - x[i][d];
-        inc_local = std::max(inc_local, std::fabs(r));
-        disp_local = std::max(disp_local, std::fabs(g - xold[i][d]));
-        if (push) {
-          const size_t c = 3 * static_cast<size_t>(i) + d;
-          const double dr = r - rprev[i][d];
-          dgn[c] = g - gprev[i][d];
-          drn[c] = dr;
-          int k = nhist;
-          for (int a = 0; a < nhist; a++) {
-            const double ra = dR(a)[c];
-            sums[a] += r * ra;
-            for (int b = a; b < nhist; b++) sums[k++] += ra * dR(b)[c];
-          }
-        }
-        gcur[i][d] = g;
-        rcur[i][d] = r;
-      }
-    }
+    with_depth(push ? nhist : 0, [&](auto nh) {
+      residual_pass<decltype(nh)::value>(A, nlocal, inc_local, disp_local, sums);
+    });
     const bool done = converged(iter, inc_local, disp_local, inc);
     // (the history is only read once it was written, in an earlier iteration of this step)
     const bool mix = push && !(done || iter == maxiter);
@@ -1023,20 +1086,8 @@ int FixDGNVE::fixed_point(double &inc, double &vnew, double &vold_sum)
       MPI_Allreduce(sums, all, nsums, MPI_DOUBLE, MPI_SUM, world);
       mix_coefficients(nhist, all, gamma);
     }
-    for (int i = 0; i < nlocal; i++)
-      for (int d = 0; d < 3; d++) {
-        const double g = gcur[i][d];
-        if (mix) {
-          const size_t c = 3 * static_cast<size_t>(i) + d;
-          double s = 0.0;
-          for (int a = 0; a < nhist; a++) s += gamma[a] * dG(a)[c];
-          x[i][d] = g - s;
-        } else {
-          x[i][d] = g;
-        }
-        gprev[i][d] = g;
-        rprev[i][d] = rcur[i][d];
-      }
+    with_depth(mix ? nhist : 0,
+               [&](auto nh) { update_pass<decltype(nh)::value>(A, nlocal, gamma); });
     if (done) break;
   }
   if (iter > maxiter) {
