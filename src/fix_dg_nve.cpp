@@ -49,6 +49,7 @@
 #include "modify.h"
 #include "neighbor.h"
 #include "output.h"
+#include "timer.h"
 #include "pair.h"
 #include "pair_hybrid.h"
 #include "update.h"
@@ -826,7 +827,8 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
    iterations per step on the LJ liquid).  They are read on output steps
    (thermo, dump, restart), on steps with an energy or virial tally, by
    end-of-step fixes due this step (fix ave/atom, print, ...: their computes
-   may read f), and at the end of a run (the forces after a run).  Other
+   may read f), and at the end of a run (the forces after a run; every step
+   while a timer timeout is set, which may end the run at any step).  Other
    fixes' post_force() adds its forces to f without reading it (the
    overwriting ones are refused in init()).  Where other fixes add forces, the
    styles' forces separate them from F_ext = f - f_styles (left out, the
@@ -839,6 +841,8 @@ bool FixDGNVE::forces_unread() const
 {
   const bigint step = update->ntimestep;
   if (ext_active || step >= update->laststep || output->next <= step) return false;
+  // a timer timeout may end the run after any step, whose forces are then those after the run
+  if (timer->get_timeout_remain() > 0.0) return false;
   if (update->eflag_global == step || update->vflag_global == step ||
       update->eflag_atom == step || update->vflag_atom == step)
     return false;
