@@ -59,7 +59,7 @@ template <class Parent> class DGPairDSF : public DGPair<Parent> {
 
   void compute(int eflag, int vflag) override
   {
-    if (this->dg_skip(eflag, vflag)) return;
+    if (this->dg_skip(this->update, eflag, vflag)) return;
     DGPair<Parent>::compute(eflag, vflag);
     dg_dsf_continuous_energy(this->lmp, this->list, this->cut_coulsq,
                              geomint::dg::dsf_continuity_shift(this->alpha, this->cut_coul),

@@ -34,7 +34,7 @@ class DGBondedHybrid : public DGStyle {
   void set_dg_variant(int v) override;
   void dg_step_begin(double **xold, double reach) override;
   void dg_step_end() override;
-  void dg_set_skip(bool skip) override
+  void dg_set_skip(bigint skip) override
   {
     for (DGStyle *sub : subs)
       if (sub) sub->dg_set_skip(skip);

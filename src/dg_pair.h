@@ -107,7 +107,7 @@ template <class Parent> class DGPair : public Parent, public DGStyle {
 
   void compute(int eflag, int vflag) override
   {
-    if (this->dg_skip(eflag, vflag)) return;
+    if (this->dg_skip(this->update, eflag, vflag)) return;
     restore_true_cutsq();
     Parent::compute(eflag, vflag);
   }

@@ -13,6 +13,7 @@
 #include "neigh_list.h"
 #include "neighbor.h"
 #include "pointers.h"
+#include "update.h"
 
 #include "geomint/dg.h"
 
@@ -51,15 +52,20 @@ class DGStyle {
   virtual void dg_step_begin(double ** /*xold*/, double /*reach*/) {}
   virtual void dg_step_end() {}
 
-  // fix dg/nve sets this for the force call of a step whose forces nothing
-  // reads (no output, no energy or virial tally, no end-of-step fix due: fix
-  // dg/nve's own step needs only its discrete force); compute() then leaves
-  // the style's forces out, as long as LAMMPS asks for no energy or virial
-  virtual void dg_set_skip(bool skip) { dg_skip_compute = skip; }
+  // fix dg/nve names the step (-1: none) whose force call nothing reads (no
+  // output, no energy or virial tally, no end-of-step fix due: its own step
+  // needs only its discrete force); compute() then leaves the style's forces
+  // out in that step's force call, not in a setup and not if LAMMPS asks for
+  // an energy or virial after all
+  virtual void dg_set_skip(bigint step) { dg_skip_step = step; }
 
  protected:
-  bool dg_skip_compute = false;
-  bool dg_skip(int eflag, int vflag) const { return dg_skip_compute && !eflag && !vflag; }
+  bigint dg_skip_step = -1;
+  bool dg_skip(const Update *update, int eflag, int vflag) const
+  {
+    return dg_skip_step >= 0 && update->ntimestep == dg_skip_step && !update->setupflag &&
+        !eflag && !vflag;
+  }
 };
 
 // a LAMMPS style with a discrete gradient: Parent's compute() unless fix
@@ -69,7 +75,7 @@ template <class Parent, class Base = DGStyle> class DGStyleOf : public Parent, p
   DGStyleOf(LAMMPS *lmp) : Parent(lmp) {}
   void compute(int eflag, int vflag) override
   {
-    if (!this->dg_skip(eflag, vflag)) Parent::compute(eflag, vflag);
+    if (!this->dg_skip(this->update, eflag, vflag)) Parent::compute(eflag, vflag);
   }
 };
 

@@ -143,7 +143,8 @@ FixDGNVE::FixDGNVE(LAMMPS *lmp, int narg, char **arg) :
     onfail(ONFAIL_ERROR), dtv(0.0), dtf(0.0), last_iter(0), last_inc(0.0), last_maxdisp(0.0),
     last_energy_error(0.0), nsteps(0), total_iter(0), nfail(0), nmax(0), xold(nullptr),
     vold(nullptr), fdg(nullptr), fprev(nullptr), gcur(nullptr), rcur(nullptr), gprev(nullptr),
-    rprev(nullptr), anderson(1), depth(3), forces_auto(1), skipped_forces(false), nskipped(0),
+    rprev(nullptr), anderson(1), depth(3), forces_auto(1), skipped_forces(false), skip_allowed(false), timeout_run(false),
+    nskipped(0),
     newton_solver(0), krylov(10), ktol(1e-3), ext_active(0), ext_state(EXT_NONE),
     fext(nullptr), nmax_ext(0), work(0.0), rev_buf(nullptr), built_nlocal(-1), built_nghost(-1),
     built_boxlo{0.0, 0.0, 0.0}, built_boxhi{0.0, 0.0, 0.0}, built_corners{}
@@ -383,8 +384,19 @@ void FixDGNVE::init()
   for (DGStyle *dg : dgstyles) {
     if (variant >= 0) dg->set_dg_variant(variant);
   }
-  set_skip_compute(false);
+  set_skip_compute(-1);
   skipped_forces = false;
+  // forces auto: fixes that act between the integration and the end of a step
+  // other than by adding forces may read the styles' forces at any step (fix
+  // GROUP of a dynamic group, ipi, tmd, hyper, ...), as may dynamic groups
+  skip_allowed = forces_auto && !ext_active;
+  for (int i = 0; i < modify->nfix && skip_allowed; i++)
+    if (modify->fix[i] != this &&
+        (modify->fmask[i] & (INITIAL_INTEGRATE | POST_INTEGRATE | PRE_FORCE | PRE_REVERSE |
+                             POST_FORCE | FINAL_INTEGRATE)))
+      skip_allowed = false;
+  for (int g = 0; g < group->ngroup && skip_allowed; g++)
+    if (group->dynamic[g]) skip_allowed = false;
   for (Pair *p : pairs) {
     DGStyle *pdg = dynamic_cast<DGStyle *>(p);
     if (pdg->dg_margin() < 2.0 * maxdisp * (1.0 - 1e-12))
@@ -583,7 +595,7 @@ void FixDGNVE::setup_pre_reverse(int eflag, int vflag)
 void FixDGNVE::pre_reverse(int /*eflag*/, int /*vflag*/)
 {
   // the force call of this step is over
-  if (skipped_forces) set_skip_compute(false);
+  set_skip_compute(-1);
   if (!ext_active) return;
   if (nmax_ext < atom->nmax) {
     nmax_ext = atom->nmax;
@@ -661,6 +673,10 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
   // (the styles left their forces out of the last force call: f holds F_ext alone)
   bool forces_known = !skipped_forces;
   skipped_forces = false;
+  // a timer timeout may end the run after any step (it is checked every few
+  // steps, after it ran out): then every force call is made
+  const bool first_step = update->ntimestep == update->firststep + 1;
+  if (first_step) timeout_run = geomint_compat::timeout_set(timer);
   if (neighbor_lists_stale() && rebuild_neighbor_lists()) {
     forces_known = false;
     if (ext_active && ext_state != EXT_NONE)
@@ -712,14 +728,18 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
   // last step takes f where it is known).  Where f belongs to other atoms (they
   // changed places since the last step) the last step's fbar, which migrates
   // with the atom, stands in for it too.
+  // (with forces auto an atom without a last step takes f only at the first
+  // step of a run, where f is known whatever the output: atoms added during a
+  // run, fix deposit, start from x + dt v)
   const bool use_f = forces_known && !forces_auto;
+  const bool f_for_new = forces_known && (!forces_auto || first_step);
   for (int i = 0; i < nlocal; i++) {
     const double dtfm = dtf / (rmass ? rmass[i] : mass[type[i]]);
     const bool has_prev = fprev[i][3] != 0.0;
     for (int d = 0; d < 3; d++) {
       double fpred = 0.0;
       if (predictor != PRED_NONE) {
-        if (use_f || (forces_known && !has_prev)) {
+        if (use_f || (f_for_new && !has_prev)) {
           fpred = kicked ? f[i][d] - fext[i][d] : f[i][d];
           if (predictor == PRED_EXTRAPOLATE && has_prev) fpred = 2.0 * fpred - fprev[i][d];
         } else if (predictor == PRED_EXTRAPOLATE && fprev[i][3] >= 2.0) {
@@ -792,13 +812,6 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
   nsteps++;
   total_iter += iter;
 
-  // the force call that follows: left out where nothing reads its forces
-  if (forces_auto && forces_unread()) {
-    skipped_forces = true;
-    set_skip_compute(true);
-    nskipped++;
-  }
-
   if (dmax > maxdisp)
     error->all(FLERR, "{}: an atom moved {:.6g} in step {}, more than maxdisp {:.6g}; the DG "
                "neighbor lists may miss pairs: reduce the timestep or raise maxdisp (and the "
@@ -818,6 +831,13 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
                      "(last increment {:.3g} > {:.3g} = tol {:.3g} x the step's largest "
                      "displacement)", STYLE, maxiter, update->ntimestep, inc, last_target, tol);
   }
+
+  // the force call that follows: left out where nothing reads its forces
+  // (after the errors above; the styles skip only in the force call of this
+  // step, and pre_reverse() and init() clear it)
+  skipped_forces = forces_auto && forces_unread();
+  set_skip_compute(skipped_forces ? update->ntimestep : -1);
+  if (skipped_forces) nskipped++;
 }
 
 /* ----------------------------------------------------------------------
@@ -840,9 +860,8 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
 bool FixDGNVE::forces_unread() const
 {
   const bigint step = update->ntimestep;
-  if (ext_active || step >= update->laststep || output->next <= step) return false;
-  // a timer timeout may end the run after any step, whose forces are then those after the run
-  if (timer->get_timeout_remain() > 0.0) return false;
+  if (!skip_allowed || timeout_run || step >= update->laststep || output->next <= step)
+    return false;
   if (update->eflag_global == step || update->vflag_global == step ||
       update->eflag_atom == step || update->vflag_atom == step)
     return false;
@@ -855,9 +874,9 @@ bool FixDGNVE::forces_unread() const
   return true;
 }
 
-void FixDGNVE::set_skip_compute(bool skip)
+void FixDGNVE::set_skip_compute(bigint step)
 {
-  for (DGStyle *dg : dgstyles) dg->dg_set_skip(skip);
+  for (DGStyle *dg : dgstyles) dg->dg_set_skip(step);
 }
 
 /* ----------------------------------------------------------------------

@@ -88,6 +88,8 @@ class FixDGNVE : public Fix {
   std::vector<double> dtfm_atom;               // dt/2m of each owned atom (this step)
   int forces_auto;          // 1: leave the styles' forces out of force calls nobody reads
   bool skipped_forces;      // this step's force call leaves them out
+  bool skip_allowed;        // no other fix or dynamic group could read them (init())
+  bool timeout_run;         // a timer timeout applies to this run (first step)
   bigint nskipped;          // force calls left out (this fix's lifetime)
   int newton_solver;                           // 1: Jacobian-free Newton-Krylov (GMRES)
   int krylov;                                  // largest Krylov space of one Newton step
@@ -122,7 +124,7 @@ class FixDGNVE : public Fix {
   void mix_coefficients(int n, const double *all, double *gamma);
   double max_displacement();
   bool forces_unread() const;
-  void set_skip_compute(bool skip);
+  void set_skip_compute(bigint step);
   int newton_krylov(double &inc, double &vnew, double &vold_sum);
 };
 

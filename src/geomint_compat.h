@@ -13,6 +13,7 @@
 #include "fix.h"
 #include "lammps.h"
 #include "modify.h"
+#include "timer.h"
 #include "universe.h"
 #include "update.h"
 #include "utils.h"
@@ -274,6 +275,19 @@ MemberPointerSetter<Tag, P> MemberPointerSetter<Tag, P>::instance;
     if (modify->nfix_restart_peratom > 0)
       detail::rename_variants(lmp, fix, style, false, modify->nfix_restart_peratom,
                               modify->*R::peratom_ids(), modify->*R::peratom_styles());
+  }
+
+  // Is a timer timeout set for the current run (running or already run out)?
+  // LAMMPS 29Aug2024 and later say so; before, get_timeout_remain() is 0 only
+  // without one (it goes negative once the time is up), and a forced timeout
+  // (fix halt) is is_timeout()
+  inline bool timeout_set(Timer *timer)
+  {
+#if LAMMPS_VERSION_NUMBER >= 20240829
+    return timer->has_timeout() || timer->is_timeout();
+#else
+    return timer->get_timeout_remain() != 0.0 || timer->is_timeout();
+#endif
   }
 
   // Is a fix with this ID still registered in Modify?  Destructors check it
