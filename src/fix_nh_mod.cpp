@@ -10,9 +10,9 @@
 
 #include "fix_nh_mod.h"
 
-#include "geomint_compat.h"
+#include "geomint_groups.h"
 #include "geomint_restart.h"
-#include "geomint_target.h"
+#include "geomint_temperature.h"
 
 #include "atom.h"
 #include "comm.h"
@@ -90,7 +90,7 @@ void FixNHMod::init()
     error->all(FLERR, "{}: run_style respa is not supported; use run_style verlet", STYLE);
 
   // no other integrator may move these atoms
-  geomint_target::refuse_shared_integrators(lmp, this, STYLE, "use one time integrator per atom");
+  geomint_groups::refuse_shared_integrators(lmp, this, STYLE, "use one time integrator per atom");
   dtv = update->dt;
   dtf = 0.5 * update->dt * force->ftm2v;
 }
@@ -180,7 +180,7 @@ void FixNHMod::thermostat_half()
 
 void FixNHMod::scale_velocities(double factor)
 {
-  geomint_target::scale_velocities(lmp, groupbit, thermo.temperature, factor);
+  geomint_temperature::scale_velocities(lmp, groupbit, thermo.temperature, factor);
 }
 
 /* ----------------------------------------------------------------------

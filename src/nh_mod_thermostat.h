@@ -15,6 +15,7 @@
 
 #include "geomint_compat.h"
 #include "geomint_target.h"
+#include "geomint_temperature.h"
 
 #include "compute.h"
 #include "error.h"
@@ -106,13 +107,13 @@ class NHModThermostat : public NHModParams {
   // init: the compute and the target's variable
   void init(LAMMPS *lmp, const std::string &style)
   {
-    temperature = geomint_target::find_temperature(lmp, style, id_temp);
+    temperature = geomint_temperature::find_temperature(lmp, style, id_temp);
     if (!tvar_name.empty()) tvar = geomint_target::find_equal_variable(lmp, style, tvar_name);
   }
   // fix_modify temp ID
   void modify_temperature(LAMMPS *lmp, const std::string &style, int narg, char **arg, int igroup)
   {
-    geomint_target::modify_temperature(lmp, style, narg, arg, igroup, own_temp, id_temp);
+    geomint_temperature::modify_temperature(lmp, style, narg, arg, igroup, own_temp, id_temp);
   }
   void reset_target(double t) { t_start = t_stop = t; }
   void compute_target(LAMMPS *lmp, const std::string &style)
@@ -125,11 +126,22 @@ class NHModThermostat : public NHModParams {
     tdof = temperature->dof;
     return tdof * lmp->force->boltz * t_current;
   }
-  // setup: y goes on (or is y_now), Q from Tstart at the first setup
+  // setup: the kinetic energy y = Nf kB T carried from the last step (of
+  // the previous run or the restart file) goes on while the velocities agree
+  // with it (y_now, to 1e-10): the same number up to round-off, and keeping
+  // it makes split and restarted runs the same trajectory; changed
+  // velocities replace it.  Q is fixed (Guy 2018 keeps it when the target
+  // steps): unless given, Nf kB Tstart Tdamp^2 at the first setup
   void setup(LAMMPS *lmp, const std::string &style, double y_now)
   {
-    geomint_target::nhmod_setup(lmp, style, y_now, tdof, t_target, t_damp, qmass_given, y, y_valid,
-                                qmass);
+    if (!(y_valid && std::fabs(y_now - y) <= 1e-10 * std::fabs(y_now))) y = y_now;
+    y_valid = true;
+    if (qmass_given || qmass != 0.0) return;
+    qmass = tdof * lmp->force->boltz * t_target * t_damp * t_damp;
+    if (!(qmass > 0.0))
+      lmp->error->all(FLERR, "{}: the default thermostat mass Nf kB Tstart Tdamp^2 is {} (Nf = "
+                      "{}, Tstart = {}): give a group with degrees of freedom and Tstart > 0, or "
+                      "qmass", style, qmass, tdof, t_target);
   }
   // a half-step of h/2 in tloop sub-steps with b = s kd / Q: zeta, y and W
   // go on; returns the factor of the velocities

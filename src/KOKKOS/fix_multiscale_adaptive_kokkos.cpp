@@ -26,7 +26,7 @@
 
 #include "geomint_kokkos_reduction.h"
 
-#include "geomint_kokkos_target.h"
+#include "geomint_kokkos_temperature.h"
 #include "nh_mod_thermostat_kokkos.h"
 
 #include "atom_kokkos.h"
@@ -365,7 +365,7 @@ void FixMultiscaleAdaptiveKokkos<DeviceType>::kinetic_sums(const geomint_msa::Pa
 // by fix_modify temp) reads the atoms where it runs
 template <class DeviceType> double FixMultiscaleAdaptiveKokkos<DeviceType>::temperature_scalar()
 {
-  return geomint_kokkos_target::on_compute_side(
+  return geomint_kokkos_temperature::on_compute_side(
       atomKK, thermo.temperature, [this]() { return FixMultiscaleAdaptive::temperature_scalar(); });
 }
 

@@ -12,7 +12,7 @@
 
 #include "fix_nh_mod_kokkos.h"
 
-#include "geomint_kokkos_target.h"
+#include "geomint_kokkos_temperature.h"
 #include "nh_mod_thermostat_kokkos.h"
 
 #include "atom_kokkos.h"
@@ -106,7 +106,7 @@ template <class DeviceType> void FixNHModKokkos<DeviceType>::init()
 
 template <class DeviceType> double FixNHModKokkos<DeviceType>::measured_y()
 {
-  return geomint_kokkos_target::on_compute_side(atomKK, thermo.temperature,
+  return geomint_kokkos_temperature::on_compute_side(atomKK, thermo.temperature,
                                                 [this]() { return FixNHMod::measured_y(); });
 }
 

@@ -1,7 +1,7 @@
 /* -*- c++ -*- ----------------------------------------------------------
    GEOMINT - the /kk side of nh_mod_thermostat.h: the thermostat's v *=
    factor over the fix group as a Kokkos kernel, with a biased compute's
-   bias taken out where that compute runs (geomint_kokkos_target.h); fix
+   bias taken out where that compute runs (geomint_kokkos_temperature.h); fix
    nh/mod/kk and fix multiscale/adaptive/kk mode atomistic
 ------------------------------------------------------------------------- */
 
@@ -9,7 +9,7 @@
 #define GEOMINT_NH_MOD_THERMOSTAT_KOKKOS_H
 
 #include "geomint_kokkos_compat.h"
-#include "geomint_kokkos_target.h"
+#include "geomint_kokkos_temperature.h"
 
 #include "atom_kokkos.h"
 #include "kokkos_type.h"
@@ -43,7 +43,7 @@ namespace geomint_kk {
     s.groupbit = groupbit;
     s.factor = factor;
     const int nlocal = atomKK->nlocal;
-    geomint_kokkos_target::scale_velocities(atomKK, temperature, space, [&]() {
+    geomint_kokkos_temperature::scale_velocities(atomKK, temperature, space, [&]() {
       Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType>(0, nlocal), s);
     });
   }
