@@ -22,6 +22,7 @@
 
 #include "fix_bagogab_kokkos.h"
 
+#include "geomint_kokkos_check.h"
 #include "geomint_kokkos_reduction.h"
 
 #include "bagogab_mesh.h"
@@ -30,7 +31,6 @@
 #include "atom_kokkos.h"
 #include "atom_masks.h"
 #include "comm.h"
-#include "error.h"
 #include "memory_kokkos.h"
 #include "update.h"
 
@@ -172,15 +172,6 @@ void noise_each(const Acc &a, int n, const Pass &p, double *sums)
     if (r[k] > sums[k]) sums[k] = r[k];
 }
 
-LAMMPS *kokkos_enabled(LAMMPS *lmp)
-{
-  if (!lmp->kokkos)
-    lmp->error->all(FLERR, "Fix bagogab/kk needs the KOKKOS package enabled: run LAMMPS with "
-                    "'-k on t N -sf kk' (or use fix bagogab)");
-  geomint_kk::check_build(lmp, "bagogab/kk");
-  return lmp;
-}
-
 template <class DeviceType>
 BagogabPoints *make_kk_points(LAMMPS *, FixBagogab *, const std::string &, int, bool);
 
@@ -190,7 +181,7 @@ BagogabPoints *make_kk_points(LAMMPS *, FixBagogab *, const std::string &, int, 
 
 template <class DeviceType>
 FixBagogabKokkos<DeviceType>::FixBagogabKokkos(LAMMPS *lmp, int narg, char **arg) :
-    FixBagogab(kokkos_enabled(lmp), narg, arg, &make_kk_points<DeviceType>)
+    FixBagogab(geomint_kk::kokkos_enabled(lmp, "bagogab"), narg, arg, &make_kk_points<DeviceType>)
 {
   atomKK = (AtomKokkos *) atom;
   kokkosable = 1;

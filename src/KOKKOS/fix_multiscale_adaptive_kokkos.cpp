@@ -24,6 +24,7 @@
 
 #include "fix_multiscale_adaptive_kokkos.h"
 
+#include "geomint_kokkos_check.h"
 #include "geomint_kokkos_reduction.h"
 
 #include "geomint_kokkos_temperature.h"
@@ -32,7 +33,6 @@
 #include "atom_kokkos.h"
 #include "atom_masks.h"
 #include "compute.h"
-#include "error.h"
 #include "force.h"
 #include "memory_kokkos.h"
 #include "update.h"
@@ -178,10 +178,7 @@ template <class DeviceType> struct KineticFunctor : geomint_kk::SumReduction<2> 
 // groups' overlap) read the group masks on the host
 LAMMPS *kokkos_checked(LAMMPS *lmp)
 {
-  if (!lmp->kokkos)
-    lmp->error->all(FLERR, "Fix multiscale/adaptive/kk needs the KOKKOS package enabled: run "
-                    "LAMMPS with '-k on t N -sf kk' (or use fix multiscale/adaptive)");
-  geomint_kk::check_build(lmp, "multiscale/adaptive/kk");
+  geomint_kk::kokkos_enabled(lmp, "multiscale/adaptive");
   static_cast<AtomKokkos *>(lmp->atom)->sync(Host, MASK_MASK);
   return lmp;
 }

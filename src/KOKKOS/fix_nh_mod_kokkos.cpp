@@ -12,13 +12,13 @@
 
 #include "fix_nh_mod_kokkos.h"
 
+#include "geomint_kokkos_check.h"
 #include "geomint_kokkos_temperature.h"
 #include "nh_mod_thermostat_kokkos.h"
 
 #include "atom_kokkos.h"
 #include "atom_masks.h"
 #include "compute.h"
-#include "error.h"
 
 using namespace LAMMPS_NS;
 
@@ -62,23 +62,14 @@ template <class DeviceType> struct NHModDriftFunctor {
   }
 };
 
-// checked before FixNHMod's constructor creates the temperature compute
-LAMMPS *kokkos_enabled(LAMMPS *lmp)
-{
-  if (!lmp->kokkos)
-    lmp->error->all(FLERR, "Fix nh/mod/kk needs the KOKKOS package enabled: run LAMMPS with "
-                    "'-k on t N -sf kk' (or use fix nh/mod)");
-  geomint_kk::check_build(lmp, "nh/mod/kk");
-  return lmp;
-}
-
 }    // namespace
 
 /* ---------------------------------------------------------------------- */
 
+// (KOKKOS checked before FixNHMod's constructor creates the temperature compute)
 template <class DeviceType>
 FixNHModKokkos<DeviceType>::FixNHModKokkos(LAMMPS *lmp, int narg, char **arg) :
-    FixNHMod(kokkos_enabled(lmp), narg, arg)
+    FixNHMod(geomint_kk::kokkos_enabled(lmp, "nh/mod"), narg, arg)
 {
   atomKK = (AtomKokkos *) atom;
   kokkosable = 1;

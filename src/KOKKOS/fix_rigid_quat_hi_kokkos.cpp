@@ -17,6 +17,7 @@
 #include "rigid_quat_hi_core.h"
 
 #include "geomint_kokkos_atoms.h"
+#include "geomint_kokkos_check.h"
 
 #include "atom_kokkos.h"
 #include "atom_masks.h"
@@ -165,10 +166,7 @@ constexpr geomint_kk::mask_t STEP_MASK =
 // registers the fix's per-atom callbacks with Atom
 static LAMMPS *kokkos_spheres(LAMMPS *lmp)
 {
-  if (!lmp->kokkos)
-    lmp->error->all(FLERR, "Fix rigid/quat/hi/kk needs the KOKKOS package enabled: run LAMMPS "
-                    "with '-k on t N -sf kk' (or use fix rigid/quat/hi)");
-  geomint_kk::check_build(lmp, "rigid/quat/hi/kk");
+  geomint_kk::kokkos_enabled(lmp, "rigid/quat/hi");
   if (!FixRigidQuatHi::sphere_style(lmp->atom))
     lmp->error->all(FLERR, "Fix rigid/quat/hi/kk needs atom_style sphere (each sphere one rigid "
                     "body); ellipsoids run with the CPU fix: drop '-sf kk', or define fix "
