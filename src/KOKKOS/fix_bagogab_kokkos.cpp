@@ -23,6 +23,7 @@
 #include "fix_bagogab_kokkos.h"
 
 #include "geomint_kokkos_check.h"
+#include "geomint_kokkos_host_arrays.h"
 #include "geomint_kokkos_reduction.h"
 
 #include "bagogab_mesh.h"
@@ -328,13 +329,7 @@ template <class DeviceType> class BagogabPointsKokkos : public BagogabPoints {
 
   void grow_arrays(int nmax) override
   {
-    // the host copy must be the newer one when DualView::resize decides which
-    // side to keep (with both up to date it keeps the device side and gives the
-    // host zeros, which would then count as newest)
-    k_state.template sync<LMPHostType>();
-    k_state.template modify<LMPHostType>();
-    memoryKK->grow_kokkos(k_state, state, nmax, 4, "bagogab/kk:state");
-    k_state.template modify<LMPHostType>();
+    geomint_kk::grow_on_host(memoryKK, k_state, state, nmax, 4, "bagogab/kk:state");
   }
 
   // checks and assignment (snap moves points and projects their velocities) on the host

@@ -189,7 +189,7 @@ LAMMPS *kokkos_checked(LAMMPS *lmp)
 
 template <class DeviceType>
 FixMultiscaleAdaptiveKokkos<DeviceType>::FixMultiscaleAdaptiveKokkos(LAMMPS *lmp, int narg, char **arg) :
-    FixMultiscaleAdaptive(kokkos_checked(lmp), narg, arg)
+    geomint_kk::HostArrays<FixMultiscaleAdaptive>(kokkos_checked(lmp), narg, arg)
 {
   atomKK = (AtomKokkos *) atom;
   kokkosable = 1;
@@ -393,52 +393,16 @@ template <class DeviceType> void FixMultiscaleAdaptiveKokkos<DeviceType>::grow_f
 
 template <class DeviceType> void FixMultiscaleAdaptiveKokkos<DeviceType>::grow_arrays(int nmax)
 {
-  // the host copy must be the newer one when DualView::resize decides which
-  // side to keep (see FixBagogabKokkos::grow_arrays)
-  k_state.template sync<LMPHostType>();
-  k_state.template modify<LMPHostType>();
-  memoryKK->grow_kokkos(k_state, state, nmax, nstate, "multiscale/adaptive/kk:state");
-  k_state.template modify<LMPHostType>();
+  geomint_kk::grow_on_host(memoryKK, k_state, state, nmax, nstate, "multiscale/adaptive/kk:state");
 }
 
-template <class DeviceType> void FixMultiscaleAdaptiveKokkos<DeviceType>::copy_arrays(int i, int j, int delflag)
+template <class DeviceType> void FixMultiscaleAdaptiveKokkos<DeviceType>::state_to_host()
 {
   k_state.template sync<LMPHostType>();
-  FixMultiscaleAdaptive::copy_arrays(i, j, delflag);
-  k_state.template modify<LMPHostType>();
 }
 
-template <class DeviceType> void FixMultiscaleAdaptiveKokkos<DeviceType>::set_arrays(int i)
+template <class DeviceType> void FixMultiscaleAdaptiveKokkos<DeviceType>::state_modified_on_host()
 {
-  k_state.template sync<LMPHostType>();
-  FixMultiscaleAdaptive::set_arrays(i);
-  k_state.template modify<LMPHostType>();
-}
-
-template <class DeviceType> int FixMultiscaleAdaptiveKokkos<DeviceType>::pack_exchange(int i, double *buf)
-{
-  k_state.template sync<LMPHostType>();
-  return FixMultiscaleAdaptive::pack_exchange(i, buf);
-}
-
-template <class DeviceType> int FixMultiscaleAdaptiveKokkos<DeviceType>::unpack_exchange(int nlocal, double *buf)
-{
-  k_state.template sync<LMPHostType>();
-  const int n = FixMultiscaleAdaptive::unpack_exchange(nlocal, buf);
-  k_state.template modify<LMPHostType>();
-  return n;
-}
-
-template <class DeviceType> int FixMultiscaleAdaptiveKokkos<DeviceType>::pack_restart(int i, double *buf)
-{
-  k_state.template sync<LMPHostType>();
-  return FixMultiscaleAdaptive::pack_restart(i, buf);
-}
-
-template <class DeviceType> void FixMultiscaleAdaptiveKokkos<DeviceType>::unpack_restart(int nlocal, int nth)
-{
-  k_state.template sync<LMPHostType>();
-  FixMultiscaleAdaptive::unpack_restart(nlocal, nth);
   k_state.template modify<LMPHostType>();
 }
 

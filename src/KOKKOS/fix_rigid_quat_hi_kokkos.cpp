@@ -176,7 +176,7 @@ static LAMMPS *kokkos_spheres(LAMMPS *lmp)
 
 template <class DeviceType>
 FixRigidQuatHiKokkos<DeviceType>::FixRigidQuatHiKokkos(LAMMPS *lmp, int narg, char **arg) :
-    FixRigidQuatHi(kokkos_spheres(lmp), narg, arg)
+    geomint_kk::HostArrays<FixRigidQuatHi>(kokkos_spheres(lmp), narg, arg)
 {
   atomKK = (AtomKokkos *) atom;
   kokkosable = 1;
@@ -349,53 +349,17 @@ template <class DeviceType> double FixRigidQuatHiKokkos<DeviceType>::compute_vec
 
 template <class DeviceType> void FixRigidQuatHiKokkos<DeviceType>::grow_arrays(int nmax)
 {
-  // the host copy must be the newer one when DualView::resize decides which
-  // side to keep (see FixBagogabKokkos::grow_arrays)
-  k_quat.template sync<LMPHostType>();
-  k_quat.template modify<LMPHostType>();
-  memoryKK->grow_kokkos(k_quat, quat, nmax, 4, "rigid/quat/hi/kk:quat");
+  geomint_kk::grow_on_host(memoryKK, k_quat, quat, nmax, 4, "rigid/quat/hi/kk:quat");
   array_atom = quat;
-  k_quat.template modify<LMPHostType>();
 }
 
-template <class DeviceType> void FixRigidQuatHiKokkos<DeviceType>::copy_arrays(int i, int j, int delflag)
+template <class DeviceType> void FixRigidQuatHiKokkos<DeviceType>::state_to_host()
 {
   k_quat.template sync<LMPHostType>();
-  FixRigidQuatHi::copy_arrays(i, j, delflag);
-  k_quat.template modify<LMPHostType>();
 }
 
-template <class DeviceType> void FixRigidQuatHiKokkos<DeviceType>::set_arrays(int i)
+template <class DeviceType> void FixRigidQuatHiKokkos<DeviceType>::state_modified_on_host()
 {
-  k_quat.template sync<LMPHostType>();
-  FixRigidQuatHi::set_arrays(i);
-  k_quat.template modify<LMPHostType>();
-}
-
-template <class DeviceType> int FixRigidQuatHiKokkos<DeviceType>::pack_exchange(int i, double *buf)
-{
-  k_quat.template sync<LMPHostType>();
-  return FixRigidQuatHi::pack_exchange(i, buf);
-}
-
-template <class DeviceType> int FixRigidQuatHiKokkos<DeviceType>::unpack_exchange(int nlocal, double *buf)
-{
-  k_quat.template sync<LMPHostType>();
-  const int n = FixRigidQuatHi::unpack_exchange(nlocal, buf);
-  k_quat.template modify<LMPHostType>();
-  return n;
-}
-
-template <class DeviceType> int FixRigidQuatHiKokkos<DeviceType>::pack_restart(int i, double *buf)
-{
-  k_quat.template sync<LMPHostType>();
-  return FixRigidQuatHi::pack_restart(i, buf);
-}
-
-template <class DeviceType> void FixRigidQuatHiKokkos<DeviceType>::unpack_restart(int nlocal, int nth)
-{
-  k_quat.template sync<LMPHostType>();
-  FixRigidQuatHi::unpack_restart(nlocal, nth);
   k_quat.template modify<LMPHostType>();
 }
 
