@@ -22,6 +22,7 @@
 
 #include "fix_bagogab_kokkos.h"
 
+#include "geomint_kokkos_atoms.h"
 #include "geomint_kokkos_check.h"
 #include "geomint_kokkos_host_arrays.h"
 #include "geomint_kokkos_reduction.h"
@@ -49,23 +50,17 @@ using namespace geomint_bagogab;
 ------------------------------------------------------------------------- */
 
 template <class DeviceType> struct FixBagogabKokkos<DeviceType>::Atoms : AtomScalars {
-  typedef geomint_kk::Views<DeviceType> V;
-  typename V::t_x x_;
-  typename V::t_v v_;
-  typename V::t_f_const f_;
-  typename V::t_float_1d rmass_;
-  typename V::t_int_1d type_, mask_;
-  typename V::t_tagint_1d tag_;
+  geomint_kk::AtomViews<DeviceType> views;
   typename tdual_coeff::t_dev_const coeff_;
   Kokkos::View<double * [3], DeviceType> delta_;
 
-  KOKKOS_INLINE_FUNCTION double &x(int i, int k) const { return x_(i, k); }
-  KOKKOS_INLINE_FUNCTION double &v(int i, int k) const { return v_(i, k); }
-  KOKKOS_INLINE_FUNCTION double f(int i, int k) const { return f_(i, k); }
-  KOKKOS_INLINE_FUNCTION int mask(int i) const { return mask_(i); }
-  KOKKOS_INLINE_FUNCTION int type(int i) const { return type_(i); }
-  KOKKOS_INLINE_FUNCTION int64_t tag(int i) const { return tag_(i); }
-  KOKKOS_INLINE_FUNCTION double rmass(int i) const { return rmass_(i); }
+  KOKKOS_INLINE_FUNCTION double &x(int i, int k) const { return views.x(i, k); }
+  KOKKOS_INLINE_FUNCTION double &v(int i, int k) const { return views.v(i, k); }
+  KOKKOS_INLINE_FUNCTION double f(int i, int k) const { return views.f(i, k); }
+  KOKKOS_INLINE_FUNCTION int mask(int i) const { return views.mask(i); }
+  KOKKOS_INLINE_FUNCTION int type(int i) const { return views.type(i); }
+  KOKKOS_INLINE_FUNCTION int64_t tag(int i) const { return views.tag(i); }
+  KOKKOS_INLINE_FUNCTION double rmass(int i) const { return views.rmass(i); }
   KOKKOS_INLINE_FUNCTION double coeff(int t, int k) const { return coeff_(t, k); }
   KOKKOS_INLINE_FUNCTION double &delta(int i, int k) const { return delta_(i, k); }
 };
@@ -207,13 +202,7 @@ typename FixBagogabKokkos<DeviceType>::Atoms FixBagogabKokkos<DeviceType>::atoms
   if (zero_flag && static_cast<int>(d_delta.extent(0)) < atom->nmax)
     d_delta = Kokkos::View<double * [3], DeviceType>("bagogab/kk:delta", atom->nmax);
   Atoms a;
-  a.x_ = atomKK->k_x.view<DeviceType>();
-  a.v_ = atomKK->k_v.view<DeviceType>();
-  a.f_ = atomKK->k_f.view<DeviceType>();
-  a.rmass_ = atomKK->k_rmass.view<DeviceType>();
-  a.type_ = atomKK->k_type.view<DeviceType>();
-  a.mask_ = atomKK->k_mask.view<DeviceType>();
-  a.tag_ = atomKK->k_tag.view<DeviceType>();
+  a.views = geomint_kk::AtomViews<DeviceType>(atomKK);
   a.coeff_ = k_coeff.template view<DeviceType>();
   a.delta_ = d_delta;
   static_cast<AtomScalars &>(a) = atom_scalars();
@@ -284,7 +273,7 @@ template <class DeviceType> class BagogabPointsKokkos : public BagogabPoints {
     KOKKOS_INLINE_FUNCTION double dp(int i, int k) const { return dp_(i, k); }
     KOKKOS_INLINE_FUNCTION auto fc_sink() const { return s_fc.access(); }
     KOKKOS_INLINE_FUNCTION auto dp_sink() const { return s_dp.access(); }
-    KOKKOS_INLINE_FUNCTION const double *pos(int j) const { return &this->x_(j, 0); }
+    KOKKOS_INLINE_FUNCTION const double *pos(int j) const { return &this->views.x(j, 0); }
     KOKKOS_INLINE_FUNCTION int corner(int t, int k) const { return triq(3 * t + k); }
     KOKKOS_INLINE_FUNCTION int neighbor(int t, int k) const { return adj(3 * t + k); }
     KOKKOS_INLINE_FUNCTION int apex(int t, int k) const { return apx(3 * t + k); }
