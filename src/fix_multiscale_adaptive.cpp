@@ -23,7 +23,6 @@
 #include "geomint_groups.h"
 #include "geomint_mpi_stubs.h"
 #include "geomint_restart.h"
-#include "geomint_temperature.h"
 
 #include "atom.h"
 #include "comm.h"
@@ -598,7 +597,7 @@ void FixMultiscaleAdaptive::thermostat_half()
 // v *= factor over the group (a temperature compute's bias taken out)
 void FixMultiscaleAdaptive::scale_velocities(double factor)
 {
-  geomint_temperature::scale_velocities(lmp, groupbit, thermo.temperature, factor);
+  thermo.scale_velocities(lmp, groupbit, factor);
 }
 
 // the temperature of the thermostat's compute

@@ -9,7 +9,6 @@
 
 #include "geomint_compat.h"
 
-#include "atom.h"
 #include "comm.h"
 #include "compute.h"
 #include "error.h"
@@ -54,20 +53,12 @@ namespace geomint_temperature {
                           style, arg[1]);
   }
 
-  // a thermostat's v *= factor over the atoms of `groupbit`, with the bias of
-  // its temperature compute (if any) taken out meanwhile
-  inline void scale_velocities(LAMMPS *lmp, int groupbit, Compute *temperature, double factor)
+  // f() (a thermostat's velocity scaling) with the bias of its temperature
+  // compute (if any) taken out meanwhile
+  template <class F> void without_bias(Compute *temperature, F &&f)
   {
-    double **v = lmp->atom->v;
-    const int *mask = lmp->atom->mask;
-    const int nlocal = lmp->atom->nlocal;
     if (temperature->tempbias) temperature->remove_bias_all();
-    for (int i = 0; i < nlocal; i++)
-      if (mask[i] & groupbit) {
-        v[i][0] *= factor;
-        v[i][1] *= factor;
-        v[i][2] *= factor;
-      }
+    f();
     if (temperature->tempbias) temperature->restore_bias_all();
   }
 

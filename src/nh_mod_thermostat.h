@@ -6,8 +6,9 @@
    compute, the target of a step, the first setup's Q and the half-step
    (the kernel lib/geomint/nh_mod.h with b = s kd / Q: s = 1 for fix
    nh/mod, a2 for fix multiscale/adaptive).  Each fix keeps its own step
-   order, outputs and restart layout; the per-atom velocity scaling is the
-   fix's (a Kokkos kernel in the /kk variants).
+   order, outputs and restart layout.  The per-atom velocity scaling is
+   the Scale pass of nh_mod_passes.h: a loop here, a Kokkos kernel in the
+   /kk variants (nh_mod_thermostat_kokkos.h).
 ------------------------------------------------------------------------- */
 
 #ifndef GEOMINT_NH_MOD_THERMOSTAT_H
@@ -16,7 +17,9 @@
 #include "geomint_compat.h"
 #include "geomint_target.h"
 #include "geomint_temperature.h"
+#include "nh_mod_passes.h"
 
+#include "atom.h"
 #include "compute.h"
 #include "error.h"
 #include "force.h"
@@ -142,6 +145,15 @@ class NHModThermostat : public NHModParams {
       lmp->error->all(FLERR, "{}: the default thermostat mass Nf kB Tstart Tdamp^2 is {} (Nf = "
                       "{}, Tstart = {}): give a group with degrees of freedom and Tstart > 0, or "
                       "qmass", style, qmass, tdof, t_target);
+  }
+  // v *= factor over the atoms of `groupbit` on the CPU (nh_mod_passes.h),
+  // less the compute's bias
+  void scale_velocities(LAMMPS *lmp, int groupbit, double factor)
+  {
+    geomint_temperature::without_bias(temperature, [&]() {
+      geomint_nhmod::for_each(geomint_nhmod::HostAtoms::of(lmp->atom), lmp->atom->nlocal,
+                              geomint_nhmod::Scale{groupbit, factor});
+    });
   }
   // a half-step of h/2 in tloop sub-steps with b = s kd / Q: zeta, y and W
   // go on; returns the factor of the velocities

@@ -24,6 +24,7 @@
 
 #include "geomint_kokkos_atoms.h"
 #include "geomint_kokkos_check.h"
+#include "geomint_kokkos_for_each.h"
 #include "geomint_kokkos_host_arrays.h"
 #include "geomint_kokkos_reduction.h"
 
@@ -81,13 +82,6 @@ template <> struct SumArg<1> {
   KOKKOS_INLINE_FUNCTION static double &get(double *s) { return s[0]; }
 };
 
-template <class DeviceType, class Acc, class Pass> struct ForEach {
-  typedef DeviceType device_type;
-  Acc a;
-  Pass p;
-  KOKKOS_INLINE_FUNCTION void operator()(const int i) const { p(a, i); }
-};
-
 template <class DeviceType, class Acc, class Pass, int N> struct SumEach : SumReduction<N> {
   typedef DeviceType device_type;
   Acc a;
@@ -127,11 +121,6 @@ struct NoiseBlocks : SumReduction<N, NMAX> {
     noise_block(a, b * B, std::min(n, (b + 1) * B), p, SumArg<N>::get(s));
   }
 };
-
-template <class DeviceType, class Acc, class Pass> void kk_for_each(const Acc &a, int n, const Pass &p)
-{
-  Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType>(0, n), ForEach<DeviceType, Acc, Pass>{a, p});
-}
 
 // sums[k] += the pass's sums over atoms [0, n)
 template <class DeviceType, int N, class Acc, class Pass>
@@ -476,7 +465,7 @@ template <class DeviceType> class BagogabPointsKokkos : public BagogabPoints {
     sync_atoms();
     to_device(d_img_off, img_off.data(), static_cast<int>(img_off.size()));
     to_device(d_img_list, img_list.data(), static_cast<int>(img_list.size()));
-    kk_for_each<DeviceType>(access(), atom->nlocal, CornersPass());
+    geomint_kk::for_each<DeviceType>(access(), atom->nlocal, CornersPass());
   }
 
   void b_points(double s, double s2, bool apply, bool then_a, double &dke) override
@@ -500,7 +489,7 @@ template <class DeviceType> class BagogabPointsKokkos : public BagogabPoints {
 
   void a_second() override
   {
-    kk_for_each<DeviceType>(access(), atom->nlocal, ASecondPass());
+    geomint_kk::for_each<DeviceType>(access(), atom->nlocal, ASecondPass());
     atomKK->modified(execution_space, X_MASK | V_MASK);
   }
 
@@ -531,7 +520,7 @@ template <class DeviceType> class BagogabPointsKokkos : public BagogabPoints {
 
   void g_recoil(bool then_a, bool from_fc) override
   {
-    kk_for_each<DeviceType>(access(), atom->nlocal, GRecoilPass{then_a, from_fc});
+    geomint_kk::for_each<DeviceType>(access(), atom->nlocal, GRecoilPass{then_a, from_fc});
     atomKK->modified(execution_space, then_a ? X_MASK | V_MASK : V_MASK);
   }
 
