@@ -392,16 +392,6 @@ template <class DeviceType> void FixMultiscaleAdaptiveKokkos<DeviceType>::grow_a
   geomint_kk::grow_on_host(memoryKK, k_state, state, nmax, nstate, "multiscale/adaptive/kk:state");
 }
 
-template <class DeviceType> void FixMultiscaleAdaptiveKokkos<DeviceType>::state_to_host()
-{
-  k_state.template sync<LMPHostType>();
-}
-
-template <class DeviceType> void FixMultiscaleAdaptiveKokkos<DeviceType>::state_modified_on_host()
-{
-  k_state.template modify<LMPHostType>();
-}
-
 template <class DeviceType> double FixMultiscaleAdaptiveKokkos<DeviceType>::memory_usage()
 {
   double bytes = FixMultiscaleAdaptive::memory_usage();

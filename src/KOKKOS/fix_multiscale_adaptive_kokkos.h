@@ -36,6 +36,7 @@ template <class DeviceType> class FixMultiscaleAdaptiveKokkos : public geomint_k
   void reset_dt() override;
 
   // host-side access to the per-atom state (migration, sorting, restart): synced
+  // (copy, pack and unpack: geomint_kk::HostArrays)
   void grow_arrays(int) override;
   double memory_usage() override;
 
@@ -54,8 +55,9 @@ template <class DeviceType> class FixMultiscaleAdaptiveKokkos : public geomint_k
   void grow_fpot() override;
 
  protected:
-  void state_to_host() override;
-  void state_modified_on_host() override;
+  // (HostArrays: the state on the host)
+  void state_to_host() override { k_state.template sync<LMPHostType>(); }
+  void state_modified_on_host() override { k_state.template modify<LMPHostType>(); }
 
  private:
   typename geomint_kk::Views<DeviceType>::tdual_double_2d k_state;    // aliases FixMultiscaleAdaptive::state

@@ -353,16 +353,6 @@ template <class DeviceType> void FixRigidQuatHiKokkos<DeviceType>::grow_arrays(i
   array_atom = quat;
 }
 
-template <class DeviceType> void FixRigidQuatHiKokkos<DeviceType>::state_to_host()
-{
-  k_quat.template sync<LMPHostType>();
-}
-
-template <class DeviceType> void FixRigidQuatHiKokkos<DeviceType>::state_modified_on_host()
-{
-  k_quat.template modify<LMPHostType>();
-}
-
 template <class DeviceType> double FixRigidQuatHiKokkos<DeviceType>::memory_usage()
 {
   double bytes = FixRigidQuatHi::memory_usage();

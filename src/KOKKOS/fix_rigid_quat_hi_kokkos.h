@@ -41,6 +41,7 @@ template <class DeviceType> class FixRigidQuatHiKokkos : public geomint_kk::Host
   double compute_vector(int) override;
 
   // host-side access to the quaternions (migration, sorting, restart): synced
+  // (copy, pack and unpack: geomint_kk::HostArrays)
   void grow_arrays(int) override;
   double memory_usage() override;
 
@@ -48,8 +49,9 @@ template <class DeviceType> class FixRigidQuatHiKokkos : public geomint_kk::Host
   typedef Kokkos::DualView<double *, DeviceType> tdual_radius;
 
  protected:
-  void state_to_host() override;
-  void state_modified_on_host() override;
+  // (HostArrays: the state on the host)
+  void state_to_host() override { k_quat.template sync<LMPHostType>(); }
+  void state_modified_on_host() override { k_quat.template modify<LMPHostType>(); }
 
  private:
   typename geomint_kk::Views<DeviceType>::tdual_double_2d k_quat;    // aliases FixRigidQuatHi::quat
