@@ -10,6 +10,8 @@
 #include "bagogab_mesh.h"
 
 #include "geomint_compat.h"
+#include "geomint_error.h"
+#include "geomint_mpi_stubs.h"
 
 #include "atom.h"
 #include "comm.h"
@@ -360,7 +362,7 @@ void BagogabMesh::assign(int intri_bit, bool snap, double **state)
     state[i][0] = best + 1;
     for (int k = 0; k < 3; k++) state[i][k + 1] = bestlam[k];
   }
-  const std::string msg = geomint_compat::first_failure(lmp, failure);
+  const std::string msg = geomint_error::first_failure(lmp, failure);
   if (!msg.empty()) error->all(FLERR, "{}: {}", style, msg);
 }
 

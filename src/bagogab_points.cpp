@@ -10,6 +10,8 @@
 
 #include "geomint_comm.h"
 #include "geomint_compat.h"
+#include "geomint_error.h"
+#include "geomint_mpi_stubs.h"
 #include "geomint_restart.h"
 
 #include "atom.h"
@@ -197,7 +199,7 @@ void BagogabPoints::fail_first(int i, int code, int tri)
 void BagogabPoints::agree_on_failures()
 {
   collect_failures();
-  const std::string msg = geomint_compat::first_failure(lmp, failure);
+  const std::string msg = geomint_error::first_failure(lmp, failure);
   failure.clear();
   if (!msg.empty()) error->all(FLERR, "{}: {}", STYLE, msg);
 }

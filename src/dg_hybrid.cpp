@@ -9,7 +9,7 @@
 #include "dihedral_hybrid.h"
 #include "improper_hybrid.h"
 
-#include "geomint_compat.h"
+#include "geomint_member_pointer.h"
 #include "lammps.h"
 #include "neighbor.h"
 
@@ -33,11 +33,11 @@ struct ImproperMap {
   using type = int *ImproperHybrid::*;
 };
 }    // namespace
-template struct geomint_compat::MemberPointerSetter<BondMap, &BondHybrid::map>;
-template struct geomint_compat::MemberPointerSetter<AngleMap, &AngleHybrid::map>;
-template struct geomint_compat::MemberPointerSetter<DihedralMap, &DihedralHybrid::map>;
-template struct geomint_compat::MemberPointerSetter<ImproperMap, &ImproperHybrid::map>;
-using geomint_compat::MemberPointer;
+template struct geomint_access::MemberPointerSetter<BondMap, &BondHybrid::map>;
+template struct geomint_access::MemberPointerSetter<AngleMap, &AngleHybrid::map>;
+template struct geomint_access::MemberPointerSetter<DihedralMap, &DihedralHybrid::map>;
+template struct geomint_access::MemberPointerSetter<ImproperMap, &ImproperHybrid::map>;
+using geomint_access::MemberPointer;
 
 const int *LAMMPS_NS::dg_hybrid_type_map(BondHybrid *h)
 {

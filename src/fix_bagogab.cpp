@@ -11,6 +11,9 @@
 
 #include "geomint_comm.h"
 #include "geomint_compat.h"
+#include "geomint_groups.h"
+#include "geomint_mpi_stubs.h"
+#include "geomint_parse.h"
 #include "geomint_restart.h"
 #include "geomint_target.h"
 
@@ -157,11 +160,11 @@ FixBagogab::FixBagogab(LAMMPS *lmp, int narg, char **arg, PointsMaker make_point
         error->all(FLERR, "{}: intri group {} does not exist; define it with the group command",
                    STYLE, arg[iarg + 1]);
     } else if (kw == "snap") {
-      snap_flag = geomint_compat::yes_no(error, STYLE, kw, arg[iarg + 1]);
+      snap_flag = geomint_parse::yes_no(error, STYLE, kw, arg[iarg + 1]);
     } else if (kw == "zero") {
-      zero_flag = geomint_compat::yes_no(error, STYLE, kw, arg[iarg + 1]);
+      zero_flag = geomint_parse::yes_no(error, STYLE, kw, arg[iarg + 1]);
     } else if (kw == "tally") {
-      tally_flag = geomint_compat::yes_no(error, STYLE, kw, arg[iarg + 1]);
+      tally_flag = geomint_parse::yes_no(error, STYLE, kw, arg[iarg + 1]);
     }
     iarg += nvalues + 1;
   }
@@ -265,7 +268,7 @@ void FixBagogab::init()
     for (int f = 0; f < modify->nfix; f++) {
       Fix *other = modify->fix[f];
       if (other == this || !other->time_integrate) continue;
-      const bigint total = geomint_target::atoms_in_both(lmp, intri_bit, other->groupbit);
+      const bigint total = geomint_groups::atoms_in_both(lmp, intri_bit, other->groupbit);
       if (total)
         error->all(FLERR, "{}: fix {} ({}) also integrates {} in-triangle points; the points must "
                    "be moved by fix bagogab only",

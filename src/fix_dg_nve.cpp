@@ -28,6 +28,8 @@
 #include "dg_style.h"
 #include "geomint_comm.h"
 #include "geomint_compat.h"
+#include "geomint_member_pointer.h"
+#include "geomint_mpi_stubs.h"
 #include "geomint_restart.h"
 
 #include "angle.h"
@@ -97,7 +99,7 @@ static constexpr int MAX_DEPTH = 8;
 static const char *const OVERWRITING_FIXES[] = {"setforce", "aveforce", "freeze", "lineforce",
                                                 "planeforce"};
 
-// the sub-styles of pair hybrid (protected members, geomint_compat::MemberPointer)
+// the sub-styles of pair hybrid (protected members, geomint_access::MemberPointer)
 namespace {
 struct PairNStyles {
   using type = int PairHybrid::*;
@@ -116,12 +118,12 @@ struct PairSpecialCoul {
   using type = double **PairHybrid::*;
 };
 }    // namespace
-template struct geomint_compat::MemberPointerSetter<PairNStyles, &PairHybrid::nstyles>;
-template struct geomint_compat::MemberPointerSetter<PairStyles, &PairHybrid::styles>;
-template struct geomint_compat::MemberPointerSetter<PairKeywords, &PairHybrid::keywords>;
-template struct geomint_compat::MemberPointerSetter<PairSpecialLJ, &PairHybrid::special_lj>;
-template struct geomint_compat::MemberPointerSetter<PairSpecialCoul, &PairHybrid::special_coul>;
-using geomint_compat::MemberPointer;
+template struct geomint_access::MemberPointerSetter<PairNStyles, &PairHybrid::nstyles>;
+template struct geomint_access::MemberPointerSetter<PairStyles, &PairHybrid::styles>;
+template struct geomint_access::MemberPointerSetter<PairKeywords, &PairHybrid::keywords>;
+template struct geomint_access::MemberPointerSetter<PairSpecialLJ, &PairHybrid::special_lj>;
+template struct geomint_access::MemberPointerSetter<PairSpecialCoul, &PairHybrid::special_coul>;
+using geomint_access::MemberPointer;
 
 // declared in dg_style.h: the neighbor-list margin of the DG pair styles
 double LAMMPS_NS::dg_nve_margin(LAMMPS *lmp)

@@ -20,8 +20,9 @@
 #include "fix_multiscale_adaptive.h"
 
 #include "geomint_compat.h"
+#include "geomint_groups.h"
+#include "geomint_mpi_stubs.h"
 #include "geomint_restart.h"
-#include "geomint_target.h"
 
 #include "atom.h"
 #include "comm.h"
@@ -125,7 +126,7 @@ void FixMultiscaleAdaptive::init()
   }
 
   if (integrate) {
-    geomint_target::refuse_shared_integrators(lmp, this, STYLE,
+    geomint_groups::refuse_shared_integrators(lmp, this, STYLE,
                                               "use one time integrator per atom (or integrate no "
                                               "under fix rigid, rigid/small or poems)");
   } else {
@@ -136,7 +137,7 @@ void FixMultiscaleAdaptive::init()
     for (int f = 0; f < modify->nfix; f++) {
       Fix *other = modify->fix[f];
       if (other == this || !other->time_integrate) continue;
-      if (!geomint_target::atoms_in_both(lmp, groupbit, other->groupbit)) continue;
+      if (!geomint_groups::atoms_in_both(lmp, groupbit, other->groupbit)) continue;
       // a body integrator with its own thermostat: its bath and this fix's
       // drag (and noise) would both act on the bodies
       if (utils::strmatch(other->style, "^rigid/quat/hi") || utils::strmatch(other->style, "^rigid/nvt") ||
@@ -169,7 +170,7 @@ void FixMultiscaleAdaptive::init()
       if (other == this) continue;
       if (!(utils::strmatch(other->style, "^langevin") || utils::strmatch(other->style, "^viscous")))
         continue;
-      const bigint n = geomint_target::atoms_in_both(lmp, groupbit, other->groupbit);
+      const bigint n = geomint_groups::atoms_in_both(lmp, groupbit, other->groupbit);
       if (n)
         error->all(FLERR, "{}: fix {} ({}) adds drag or noise to {} atoms of this fix, which "
                    "already owns their drag and noise (scaled by a2); remove it, or use the "
@@ -596,7 +597,7 @@ void FixMultiscaleAdaptive::thermostat_half()
 // v *= factor over the group (a temperature compute's bias taken out)
 void FixMultiscaleAdaptive::scale_velocities(double factor)
 {
-  geomint_target::scale_velocities(lmp, groupbit, thermo.temperature, factor);
+  thermo.scale_velocities(lmp, groupbit, factor);
 }
 
 // the temperature of the thermostat's compute

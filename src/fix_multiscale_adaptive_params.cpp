@@ -5,7 +5,7 @@
 
 #include "fix_multiscale_adaptive_params.h"
 
-#include "geomint_target.h"
+#include "geomint_groups.h"
 
 #include "atom.h"
 #include "domain.h"
@@ -289,7 +289,7 @@ void MultiscaleAdaptiveParams::parse(LAMMPS *lmp, int narg, char **arg)
     if (b_dist == geomint::MSA_SPHERE) b_dist = geomint::MSA_SPHERE_2D;
   }
   if (adaptive) {
-    const bigint both = geomint_target::atoms_in_both(lmp, g1_bit, g2_bit);
+    const bigint both = geomint_groups::atoms_in_both(lmp, g1_bit, g2_bit);
     if (both)
       error->all(FLERR, "{}: adaptive groups {} and {} overlap ({} atoms in both); Gamma_p acts "
                  "between two disjoint groups", STYLE, g1_name, g2_name, both);

@@ -10,9 +10,9 @@
 
 #include "fix_nh_mod.h"
 
-#include "geomint_compat.h"
+#include "geomint_groups.h"
 #include "geomint_restart.h"
-#include "geomint_target.h"
+#include "nh_mod_passes.h"
 
 #include "atom.h"
 #include "comm.h"
@@ -90,7 +90,7 @@ void FixNHMod::init()
     error->all(FLERR, "{}: run_style respa is not supported; use run_style verlet", STYLE);
 
   // no other integrator may move these atoms
-  geomint_target::refuse_shared_integrators(lmp, this, STYLE, "use one time integrator per atom");
+  geomint_groups::refuse_shared_integrators(lmp, this, STYLE, "use one time integrator per atom");
   dtv = update->dt;
   dtf = 0.5 * update->dt * force->ftm2v;
 }
@@ -139,36 +139,17 @@ double FixNHMod::measured_y()
   return thermo.kinetic_y(lmp, thermo.temperature->compute_scalar());
 }
 
+// the passes of nh_mod_passes.h over LAMMPS's arrays
 void FixNHMod::half_kick()
 {
-  double **v = atom->v;
-  double **f = atom->f;
-  const double *rmass = atom->rmass;
-  const double *mass = atom->mass;
-  const int *type = atom->type;
-  const int *mask = atom->mask;
-  const int nlocal = atom->nlocal;
-  for (int i = 0; i < nlocal; i++)
-    if (mask[i] & groupbit) {
-      const double dtfm = dtf / (rmass ? rmass[i] : mass[type[i]]);
-      v[i][0] += dtfm * f[i][0];
-      v[i][1] += dtfm * f[i][1];
-      v[i][2] += dtfm * f[i][2];
-    }
+  geomint_nhmod::for_each(geomint_nhmod::HostAtoms::of(atom), atom->nlocal,
+                          geomint_nhmod::HalfKick{groupbit, atom->rmass != nullptr, dtf});
 }
 
 void FixNHMod::drift()
 {
-  double **x = atom->x;
-  double **v = atom->v;
-  const int *mask = atom->mask;
-  const int nlocal = atom->nlocal;
-  for (int i = 0; i < nlocal; i++)
-    if (mask[i] & groupbit) {
-      x[i][0] += dtv * v[i][0];
-      x[i][1] += dtv * v[i][1];
-      x[i][2] += dtv * v[i][2];
-    }
+  geomint_nhmod::for_each(geomint_nhmod::HostAtoms::of(atom), atom->nlocal,
+                          geomint_nhmod::Drift{groupbit, dtv});
 }
 
 // tloop sub-steps of tau = h/(2 tloop); the velocities (less the compute's
@@ -180,7 +161,7 @@ void FixNHMod::thermostat_half()
 
 void FixNHMod::scale_velocities(double factor)
 {
-  geomint_target::scale_velocities(lmp, groupbit, thermo.temperature, factor);
+  thermo.scale_velocities(lmp, groupbit, factor);
 }
 
 /* ----------------------------------------------------------------------

@@ -11,7 +11,8 @@
 
 #include "fix_orient_harmonic.h"
 
-#include "geomint_compat.h"
+#include "geomint_error.h"
+#include "geomint_mpi_stubs.h"
 
 #include "atom.h"
 #include "atom_vec_ellipsoid.h"
@@ -115,7 +116,7 @@ void FixOrientHarmonic::init()
       failure = fmt::format("{}: atom {} has no shape and so no orientation: every atom of the "
                             "group must be an ellipsoid (set its shape with 'set atom {} shape a b c')",
                             STYLE, atom->tag[i], atom->tag[i]);
-  failure = geomint_compat::first_failure(lmp, failure);
+  failure = geomint_error::first_failure(lmp, failure);
   if (!failure.empty()) error->all(FLERR, failure);
 
   if (utils::strmatch(update->integrate_style, "^respa")) {
@@ -159,7 +160,7 @@ void FixOrientHarmonic::post_force(int vflag)
   for (int i = 0; i < nlocal; i++) {
     if (!(mask[i] & groupbit)) continue;
     if (ellipsoid[i] < 0)
-      geomint_compat::error_one(lmp, FLERR, "{}: atom {} has no shape and so no orientation", STYLE,
+      geomint_error::error_one(lmp, FLERR, "{}: atom {} has no shape and so no orientation", STYLE,
                                 atom->tag[i]);
     const double ei = geomint::orient_harmonic(bonus[ellipsoid[i]].quat, body, dir, K, torque[i]);
     e += ei;

@@ -15,8 +15,10 @@
 #include "rigid_quat_hi_core.h"
 
 #include "geomint_compat.h"
+#include "geomint_error.h"
+#include "geomint_groups.h"
+#include "geomint_mpi_stubs.h"
 #include "geomint_restart.h"
-#include "geomint_target.h"
 
 #include "atom.h"
 #include "atom_vec_ellipsoid.h"
@@ -140,7 +142,7 @@ void FixRigidQuatHi::init()
 
   // no other thermostat or integrator may act on these atoms
   core->refuse_thermostats(this);
-  geomint_target::refuse_shared_integrators(lmp, this, STYLE, "each body must be moved by one integrator only");
+  geomint_groups::refuse_shared_integrators(lmp, this, STYLE, "each body must be moved by one integrator only");
 
   core->init();
   dtf = 0.5 * update->dt * force->ftm2v;
@@ -168,7 +170,7 @@ void FixRigidQuatHi::check_bodies()
                               sphere ? " or a point particle of radius 0" : "");
     }
   }
-  failure = geomint_compat::first_failure(lmp, failure);
+  failure = geomint_error::first_failure(lmp, failure);
   if (!failure.empty()) error->all(FLERR, failure);
 }
 

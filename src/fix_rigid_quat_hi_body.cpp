@@ -13,9 +13,10 @@
 
 #include "rigid_quat_hi_core.h"
 
-#include "geomint_compat.h"
+#include "geomint_error.h"
+#include "geomint_groups.h"
+#include "geomint_mpi_stubs.h"
 #include "geomint_restart.h"
-#include "geomint_target.h"
 
 #include "atom.h"
 #include "comm.h"
@@ -98,7 +99,7 @@ RigidQuatHiArgs::RigidQuatHiArgs(LAMMPS *lmp, int narg, char **arg)
         }
       }
     }
-    failure = geomint_compat::first_failure(lmp, failure);
+    failure = geomint_error::first_failure(lmp, failure);
     if (!failure.empty()) error->all(FLERR, failure);
   } else if (bodystyle == "molecule") {
     if (!lmp->atom->molecule_flag)
@@ -207,7 +208,7 @@ void FixRigidQuatHiBody::init()
 
   // no other thermostat or integrator may act on these atoms
   core->refuse_thermostats(this);
-  geomint_target::refuse_shared_integrators(lmp, this, STYLE, "each body must be moved by one integrator only");
+  geomint_groups::refuse_shared_integrators(lmp, this, STYLE, "each body must be moved by one integrator only");
 
   // fix rigid rebuilds the bodies from the atoms at every init() (reinit
   // yes, its default; write_restart calls init() too), which moves their

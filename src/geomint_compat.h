@@ -1,4 +1,7 @@
-// GEOMINT: the one place where differences between LAMMPS versions are hidden.
+// GEOMINT: the one place where differences between LAMMPS versions are hidden
+// (version shims only: the MPI STUBS overloads are in geomint_mpi_stubs.h, the
+// access to non-public members in geomint_member_pointer.h, the error policy in
+// geomint_error.h, keyword parsing in geomint_parse.h).
 //
 // LAMMPS_VERSION_NUMBER (yyyymmdd) is parsed from the LAMMPS version.h at
 // configure time by CMakeLists.txt.  Supported: 29Sep2021 up to the current
@@ -9,86 +12,11 @@
 #include "comm.h"
 #include "compute.h"
 #include "domain.h"
-#include "error.h"
 #include "fix.h"
 #include "lammps.h"
 #include "modify.h"
 #include "timer.h"
-#include "universe.h"
-#include "update.h"
 #include "utils.h"
-
-#if defined(LAMMPS_EXCEPTIONS) || LAMMPS_VERSION_NUMBER >= 20230208
-#include "exceptions.h"
-#endif
-
-// LAMMPS built without MPI (BUILD_MPI=off: its STUBS library, GEOMINT_MPI=off here):
-// the stubs take non-const buffers and have no MPI_INT64_T; these overloads accept
-// MPI-3's const arguments, so that the same code builds against both
-#ifdef MPI_STUBS
-#ifndef MPI_INT64_T
-#define MPI_INT64_T MPI_LONG_LONG
-#endif
-// (the stubs' MPI_IN_PLACE is NULL, which would fit both overloads alike)
-#undef MPI_IN_PLACE
-#define MPI_IN_PLACE static_cast<void *>(nullptr)
-// (each calls the stub through its exact non-const type: should a later STUBS
-// take const buffers itself, this is a compile error rather than a recursion)
-#define GEOMINT_NC(p) const_cast<void *>(p)
-#define GEOMINT_NCI(p) const_cast<int *>(p)
-#define GEOMINT_STUB(name, type) static_cast<type>(&name)
-inline int MPI_Allreduce(const void *s, void *r, int n, MPI_Datatype t, MPI_Op o, MPI_Comm c)
-{
-  using F = int (*)(void *, void *, int, MPI_Datatype, MPI_Op, MPI_Comm);
-  return GEOMINT_STUB(MPI_Allreduce, F)(GEOMINT_NC(s), r, n, t, o, c);
-}
-inline int MPI_Reduce(const void *s, void *r, int n, MPI_Datatype t, MPI_Op o, int root, MPI_Comm c)
-{
-  using F = int (*)(void *, void *, int, MPI_Datatype, MPI_Op, int, MPI_Comm);
-  return GEOMINT_STUB(MPI_Reduce, F)(GEOMINT_NC(s), r, n, t, o, root, c);
-}
-inline int MPI_Scan(const void *s, void *r, int n, MPI_Datatype t, MPI_Op o, MPI_Comm c)
-{
-  using F = int (*)(void *, void *, int, MPI_Datatype, MPI_Op, MPI_Comm);
-  return GEOMINT_STUB(MPI_Scan, F)(GEOMINT_NC(s), r, n, t, o, c);
-}
-inline int MPI_Allgather(const void *s, int ns, MPI_Datatype ts, void *r, int nr, MPI_Datatype tr,
-                         MPI_Comm c)
-{
-  using F = int (*)(void *, int, MPI_Datatype, void *, int, MPI_Datatype, MPI_Comm);
-  return GEOMINT_STUB(MPI_Allgather, F)(GEOMINT_NC(s), ns, ts, r, nr, tr, c);
-}
-inline int MPI_Allgatherv(const void *s, int ns, MPI_Datatype ts, void *r, const int *nr,
-                          const int *d, MPI_Datatype tr, MPI_Comm c)
-{
-  using F = int (*)(void *, int, MPI_Datatype, void *, int *, int *, MPI_Datatype, MPI_Comm);
-  return GEOMINT_STUB(MPI_Allgatherv, F)(GEOMINT_NC(s), ns, ts, r, GEOMINT_NCI(nr), GEOMINT_NCI(d),
-                                         tr, c);
-}
-inline int MPI_Gather(const void *s, int ns, MPI_Datatype ts, void *r, int nr, MPI_Datatype tr,
-                      int root, MPI_Comm c)
-{
-  using F = int (*)(void *, int, MPI_Datatype, void *, int, MPI_Datatype, int, MPI_Comm);
-  return GEOMINT_STUB(MPI_Gather, F)(GEOMINT_NC(s), ns, ts, r, nr, tr, root, c);
-}
-inline int MPI_Gatherv(const void *s, int ns, MPI_Datatype ts, void *r, const int *nr,
-                       const int *d, MPI_Datatype tr, int root, MPI_Comm c)
-{
-  using F = int (*)(void *, int, MPI_Datatype, void *, int *, int *, MPI_Datatype, int, MPI_Comm);
-  return GEOMINT_STUB(MPI_Gatherv, F)(GEOMINT_NC(s), ns, ts, r, GEOMINT_NCI(nr), GEOMINT_NCI(d), tr,
-                                      root, c);
-}
-inline int MPI_Scatterv(const void *s, const int *ns, const int *d, MPI_Datatype ts, void *r,
-                        int nr, MPI_Datatype tr, int root, MPI_Comm c)
-{
-  using F = int (*)(void *, int *, int *, MPI_Datatype, void *, int, MPI_Datatype, int, MPI_Comm);
-  return GEOMINT_STUB(MPI_Scatterv, F)(GEOMINT_NC(s), GEOMINT_NCI(ns), GEOMINT_NCI(d), ts, r, nr, tr,
-                                       root, c);
-}
-#undef GEOMINT_NC
-#undef GEOMINT_NCI
-#undef GEOMINT_STUB
-#endif
 
 #include <cstring>
 #include <string>
@@ -98,26 +26,17 @@ inline int MPI_Scatterv(const void *s, const int *ns, const int *d, MPI_Datatype
 #error "LAMMPS_VERSION_NUMBER must be defined (the GEOMINT CMake build does this)"
 #endif
 
+// LAMMPS throws its exceptions (LAMMPSAbortException ...) on errors in every
+// build from 8Feb2023 on, before only when built with -DLAMMPS_EXCEPTIONS
+#if defined(LAMMPS_EXCEPTIONS) || LAMMPS_VERSION_NUMBER >= 20230208
+#define GEOMINT_LAMMPS_EXCEPTIONS 1
+#include "exceptions.h"
+#else
+#define GEOMINT_LAMMPS_EXCEPTIONS 0
+#endif
+
 namespace LAMMPS_NS {
 namespace geomint_compat {
-
-// A non-public data member of a LAMMPS class (the members GEOMINT reads are
-// private in some LAMMPS versions and protected in others), read through a
-// member pointer taken in an explicit template instantiation, whose names are
-// not access-checked.  Once, at namespace scope in one .cpp file:
-//   struct BondMap { using type = int *BondHybrid::*; };
-//   template struct geomint_compat::MemberPointerSetter<BondMap, &BondHybrid::map>;
-// then obj->*geomint_compat::MemberPointer<BondMap>::value is the member.
-template <class Tag> struct MemberPointer {
-  static typename Tag::type value;
-};
-template <class Tag> typename Tag::type MemberPointer<Tag>::value;
-template <class Tag, typename Tag::type P> struct MemberPointerSetter {
-  MemberPointerSetter() { MemberPointer<Tag>::value = P; }
-  static MemberPointerSetter instance;
-};
-template <class Tag, typename Tag::type P>
-MemberPointerSetter<Tag, P> MemberPointerSetter<Tag, P>::instance;
 
   // Comm::forward_comm_fix()/reverse_comm_fix() became forward_comm()/reverse_comm()
   // in lammps/lammps PR #3148 (first released in 24Mar2022).
@@ -142,15 +61,6 @@ MemberPointerSetter<Tag, P> MemberPointerSetter<Tag, P>::instance;
   // Fix::dof() returns int in 2021-2022 and bigint in later releases
   using dof_type = decltype(std::declval<Fix &>().dof(0));
 
-  // yes/no keyword values (utils::logical() exists only from 2022 on).
-  inline bool yes_no(Error *error, const std::string &style, const std::string &keyword,
-                     const char *value)
-  {
-    if (strcmp(value, "yes") == 0) return true;
-    if (strcmp(value, "no") == 0) return false;
-    error->all(FLERR, "{}: keyword {} takes yes or no, not '{}'", style, keyword, value);
-    return false;
-  }
 
   // Domain::minimum_image() takes the caller's (FLERR, ...) in the 2025-2026 releases
   // (for the ERROR it gives on a distance of many box lengths); detected from the signature, so that
@@ -299,59 +209,6 @@ MemberPointerSetter<Tag, P> MemberPointerSetter<Tag, P>::instance;
     return modify->get_fix_by_id(id) != nullptr;
 #else
     return modify->find_fix(id) >= 0;
-#endif
-  }
-
-  // Collective: the first non-empty failure message over the ranks (lowest
-  // rank wins), "" on every rank if none failed.  For checks that every rank
-  // reaches (setup), so that the error is an error->all() that rank 0 writes
-  // to log.lammps even when another rank found the problem.
-  inline std::string first_failure(LAMMPS *lmp, const std::string &local)
-  {
-    int me = 0, nprocs = 1;
-    MPI_Comm_rank(lmp->world, &me);
-    MPI_Comm_size(lmp->world, &nprocs);
-    const int mine = local.empty() ? nprocs : me;
-    int first = nprocs;
-    MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, lmp->world);
-    if (first == nprocs) return "";
-    int len = static_cast<int>(local.size());
-    MPI_Bcast(&len, 1, MPI_INT, first, lmp->world);
-    std::string msg = local;
-    msg.resize(len);
-    MPI_Bcast(&msg[0], len, MPI_CHAR, first, lmp->world);
-    return msg;
-  }
-
-  // error->one() that reaches the screen file and log.lammps in a batch job.
-  // Error::one() with exceptions writes into buffered stdio and throws; main()
-  // then calls MPI_Abort(), which does not flush, so with stdout redirected to
-  // a file the ERROR line was lost.  Here the same message is written and
-  // flushed before the same exception is thrown.  (Only the failing rank
-  // writes; log.lammps is rank 0's, so per-rank errors that can be agreed on
-  // use error->all() instead.)
-  template <typename... Args>
-  [[noreturn]] inline void error_one(LAMMPS *lmp, const std::string &file, int line,
-                                     const std::string &format, Args &&...args)
-  {
-    const std::string str = fmt::format(format, std::forward<Args>(args)...);
-#if defined(LAMMPS_EXCEPTIONS) || LAMMPS_VERSION_NUMBER >= 20230208
-    int me = 0;
-    MPI_Comm_rank(lmp->world, &me);
-    std::string file_only = file;
-    const auto slash = file_only.find_last_of('/');
-    if (slash != std::string::npos) file_only = file_only.substr(slash + 1);
-    const std::string mesg = fmt::format("ERROR on proc {}: {} ({}:{})\n", me, str, file_only, line);
-    utils::logmesg(lmp, mesg);
-    if (lmp->universe->nworlds > 1 && lmp->universe->uscreen)
-      fputs(mesg.c_str(), lmp->universe->uscreen);
-    if (lmp->screen) fflush(lmp->screen);
-    if (lmp->logfile) fflush(lmp->logfile);
-    if (lmp->update) lmp->update->whichflag = 0;
-    throw LAMMPSAbortException(mesg, lmp->world);
-#else
-    lmp->error->one(file, line, str);    // without exceptions Error::one flushes itself
-    throw 0;                             // not reached
 #endif
   }
 

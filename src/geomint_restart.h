@@ -19,7 +19,7 @@
 
 #include "atom.h"
 #include "error.h"
-#include "geomint_compat.h"
+#include "geomint_error.h"
 #include "lammps.h"
 
 #include <cstdio>
@@ -89,13 +89,13 @@ namespace geomint_restart {
   // what the user can do.  Called from unpack_restart(), on the rank that
   // holds the atom (other ranks may hold none): it stops the run with a
   // line that reaches the screen and the log also in a batch job
-  // (geomint_compat::error_one)
+  // (geomint_error::error_one)
   [[noreturn]] inline void refuse_peratom(LAMMPS *lmp, const char *style, const char *id,
                                           const double *record, int version, int count,
                                           const std::string &advice)
   {
     const int size = static_cast<int>(record[0]);
-    geomint_compat::error_one(lmp, FLERR, "{}: the restart file holds per-atom fix {} state of an "
+    geomint_error::error_one(lmp, FLERR, "{}: the restart file holds per-atom fix {} state of an "
                               "unknown layout (version {}, {} values); fix {} as defined now reads "
                               "version {} with {} values. {}",
                               style, id, size > 1 ? record[1] : 0.0, size > 2 ? size - 2 : 0, id,

@@ -6,8 +6,9 @@
    compute, the target of a step, the first setup's Q and the half-step
    (the kernel lib/geomint/nh_mod.h with b = s kd / Q: s = 1 for fix
    nh/mod, a2 for fix multiscale/adaptive).  Each fix keeps its own step
-   order, outputs and restart layout; the per-atom velocity scaling is the
-   fix's (a Kokkos kernel in the /kk variants).
+   order, outputs and restart layout.  The per-atom velocity scaling is
+   the Scale pass of nh_mod_passes.h: a loop here, a Kokkos kernel in the
+   /kk variants (nh_mod_thermostat_kokkos.h).
 ------------------------------------------------------------------------- */
 
 #ifndef GEOMINT_NH_MOD_THERMOSTAT_H
@@ -15,7 +16,10 @@
 
 #include "geomint_compat.h"
 #include "geomint_target.h"
+#include "geomint_temperature.h"
+#include "nh_mod_passes.h"
 
+#include "atom.h"
 #include "compute.h"
 #include "error.h"
 #include "force.h"
@@ -106,13 +110,13 @@ class NHModThermostat : public NHModParams {
   // init: the compute and the target's variable
   void init(LAMMPS *lmp, const std::string &style)
   {
-    temperature = geomint_target::find_temperature(lmp, style, id_temp);
+    temperature = geomint_temperature::find_temperature(lmp, style, id_temp);
     if (!tvar_name.empty()) tvar = geomint_target::find_equal_variable(lmp, style, tvar_name);
   }
   // fix_modify temp ID
   void modify_temperature(LAMMPS *lmp, const std::string &style, int narg, char **arg, int igroup)
   {
-    geomint_target::modify_temperature(lmp, style, narg, arg, igroup, own_temp, id_temp);
+    geomint_temperature::modify_temperature(lmp, style, narg, arg, igroup, own_temp, id_temp);
   }
   void reset_target(double t) { t_start = t_stop = t; }
   void compute_target(LAMMPS *lmp, const std::string &style)
@@ -125,11 +129,31 @@ class NHModThermostat : public NHModParams {
     tdof = temperature->dof;
     return tdof * lmp->force->boltz * t_current;
   }
-  // setup: y goes on (or is y_now), Q from Tstart at the first setup
+  // setup: the kinetic energy y = Nf kB T carried from the last step (of
+  // the previous run or the restart file) goes on while the velocities agree
+  // with it (y_now, to 1e-10): the same number up to round-off, and keeping
+  // it makes split and restarted runs the same trajectory; changed
+  // velocities replace it.  Q is fixed (Guy 2018 keeps it when the target
+  // steps): unless given, Nf kB Tstart Tdamp^2 at the first setup
   void setup(LAMMPS *lmp, const std::string &style, double y_now)
   {
-    geomint_target::nhmod_setup(lmp, style, y_now, tdof, t_target, t_damp, qmass_given, y, y_valid,
-                                qmass);
+    if (!(y_valid && std::fabs(y_now - y) <= 1e-10 * std::fabs(y_now))) y = y_now;
+    y_valid = true;
+    if (qmass_given || qmass != 0.0) return;
+    qmass = tdof * lmp->force->boltz * t_target * t_damp * t_damp;
+    if (!(qmass > 0.0))
+      lmp->error->all(FLERR, "{}: the default thermostat mass Nf kB Tstart Tdamp^2 is {} (Nf = "
+                      "{}, Tstart = {}): give a group with degrees of freedom and Tstart > 0, or "
+                      "qmass", style, qmass, tdof, t_target);
+  }
+  // v *= factor over the atoms of `groupbit` on the CPU (nh_mod_passes.h),
+  // less the compute's bias
+  void scale_velocities(LAMMPS *lmp, int groupbit, double factor)
+  {
+    geomint_temperature::without_bias(temperature, [&]() {
+      geomint_nhmod::for_each(geomint_nhmod::HostAtoms::of(lmp->atom), lmp->atom->nlocal,
+                              geomint_nhmod::Scale{groupbit, factor});
+    });
   }
   // a half-step of h/2 in tloop sub-steps with b = s kd / Q: zeta, y and W
   // go on; returns the factor of the velocities

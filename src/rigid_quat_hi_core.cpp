@@ -7,6 +7,9 @@
 #include "rigid_quat_hi_core.h"
 
 #include "geomint_compat.h"
+#include "geomint_groups.h"
+#include "geomint_mpi_stubs.h"
+#include "geomint_parse.h"
 #include "geomint_target.h"
 
 #include "atom.h"
@@ -147,11 +150,11 @@ void RigidQuatHiCore::parse(int narg, char **arg, int k)
       k += 2;
     } else if (kw == "tally") {
       need(kw, 1);
-      tally = geomint_compat::yes_no(error, style, kw, arg[k + 1]);
+      tally = geomint_parse::yes_no(error, style, kw, arg[k + 1]);
       k += 2;
     } else if (kw == "normalize") {
       need(kw, 1);
-      normalize = geomint_compat::yes_no(error, style, kw, arg[k + 1]);
+      normalize = geomint_parse::yes_no(error, style, kw, arg[k + 1]);
       k += 2;
     } else {
       error->all(FLERR, "{}: unknown keyword '{}'; valid keywords are hi, viscosity, radius, "
@@ -219,7 +222,7 @@ void RigidQuatHiCore::refuse_thermostats(Fix *self) const
   for (int f = 0; f < modify->nfix; f++) {
     Fix *other = modify->fix[f];
     if (other == self || !is_thermostat(other->style)) continue;
-    const bigint n = geomint_target::atoms_in_both(lmp, self->groupbit, other->groupbit);
+    const bigint n = geomint_groups::atoms_in_both(lmp, self->groupbit, other->groupbit);
     if (n)
       error->all(FLERR, "{}: fix {} ({}) also thermostats {} atoms of this fix, whose bodies this "
                  "fix already thermostats (its friction and noise at Tstart/Tstop); with two heat "

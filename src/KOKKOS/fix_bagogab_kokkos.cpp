@@ -22,6 +22,10 @@
 
 #include "fix_bagogab_kokkos.h"
 
+#include "geomint_kokkos_atoms.h"
+#include "geomint_kokkos_check.h"
+#include "geomint_kokkos_for_each.h"
+#include "geomint_kokkos_host_arrays.h"
 #include "geomint_kokkos_reduction.h"
 
 #include "bagogab_mesh.h"
@@ -30,7 +34,6 @@
 #include "atom_kokkos.h"
 #include "atom_masks.h"
 #include "comm.h"
-#include "error.h"
 #include "memory_kokkos.h"
 #include "update.h"
 
@@ -48,23 +51,17 @@ using namespace geomint_bagogab;
 ------------------------------------------------------------------------- */
 
 template <class DeviceType> struct FixBagogabKokkos<DeviceType>::Atoms : AtomScalars {
-  typedef geomint_kk::Views<DeviceType> V;
-  typename V::t_x x_;
-  typename V::t_v v_;
-  typename V::t_f_const f_;
-  typename V::t_float_1d rmass_;
-  typename V::t_int_1d type_, mask_;
-  typename V::t_tagint_1d tag_;
+  geomint_kk::AtomViews<DeviceType> views;
   typename tdual_coeff::t_dev_const coeff_;
   Kokkos::View<double * [3], DeviceType> delta_;
 
-  KOKKOS_INLINE_FUNCTION double &x(int i, int k) const { return x_(i, k); }
-  KOKKOS_INLINE_FUNCTION double &v(int i, int k) const { return v_(i, k); }
-  KOKKOS_INLINE_FUNCTION double f(int i, int k) const { return f_(i, k); }
-  KOKKOS_INLINE_FUNCTION int mask(int i) const { return mask_(i); }
-  KOKKOS_INLINE_FUNCTION int type(int i) const { return type_(i); }
-  KOKKOS_INLINE_FUNCTION int64_t tag(int i) const { return tag_(i); }
-  KOKKOS_INLINE_FUNCTION double rmass(int i) const { return rmass_(i); }
+  KOKKOS_INLINE_FUNCTION double &x(int i, int k) const { return views.x(i, k); }
+  KOKKOS_INLINE_FUNCTION double &v(int i, int k) const { return views.v(i, k); }
+  KOKKOS_INLINE_FUNCTION double f(int i, int k) const { return views.f(i, k); }
+  KOKKOS_INLINE_FUNCTION int mask(int i) const { return views.mask(i); }
+  KOKKOS_INLINE_FUNCTION int type(int i) const { return views.type(i); }
+  KOKKOS_INLINE_FUNCTION int64_t tag(int i) const { return views.tag(i); }
+  KOKKOS_INLINE_FUNCTION double rmass(int i) const { return views.rmass(i); }
   KOKKOS_INLINE_FUNCTION double coeff(int t, int k) const { return coeff_(t, k); }
   KOKKOS_INLINE_FUNCTION double &delta(int i, int k) const { return delta_(i, k); }
 };
@@ -83,13 +80,6 @@ template <int N> struct SumArg {
 };
 template <> struct SumArg<1> {
   KOKKOS_INLINE_FUNCTION static double &get(double *s) { return s[0]; }
-};
-
-template <class DeviceType, class Acc, class Pass> struct ForEach {
-  typedef DeviceType device_type;
-  Acc a;
-  Pass p;
-  KOKKOS_INLINE_FUNCTION void operator()(const int i) const { p(a, i); }
 };
 
 template <class DeviceType, class Acc, class Pass, int N> struct SumEach : SumReduction<N> {
@@ -132,11 +122,6 @@ struct NoiseBlocks : SumReduction<N, NMAX> {
   }
 };
 
-template <class DeviceType, class Acc, class Pass> void kk_for_each(const Acc &a, int n, const Pass &p)
-{
-  Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType>(0, n), ForEach<DeviceType, Acc, Pass>{a, p});
-}
-
 // sums[k] += the pass's sums over atoms [0, n)
 template <class DeviceType, int N, class Acc, class Pass>
 void sum_each(const Acc &a, int n, const Pass &p, double *sums)
@@ -172,15 +157,6 @@ void noise_each(const Acc &a, int n, const Pass &p, double *sums)
     if (r[k] > sums[k]) sums[k] = r[k];
 }
 
-LAMMPS *kokkos_enabled(LAMMPS *lmp)
-{
-  if (!lmp->kokkos)
-    lmp->error->all(FLERR, "Fix bagogab/kk needs the KOKKOS package enabled: run LAMMPS with "
-                    "'-k on t N -sf kk' (or use fix bagogab)");
-  geomint_kk::check_build(lmp, "bagogab/kk");
-  return lmp;
-}
-
 template <class DeviceType>
 BagogabPoints *make_kk_points(LAMMPS *, FixBagogab *, const std::string &, int, bool);
 
@@ -190,7 +166,7 @@ BagogabPoints *make_kk_points(LAMMPS *, FixBagogab *, const std::string &, int, 
 
 template <class DeviceType>
 FixBagogabKokkos<DeviceType>::FixBagogabKokkos(LAMMPS *lmp, int narg, char **arg) :
-    FixBagogab(kokkos_enabled(lmp), narg, arg, &make_kk_points<DeviceType>)
+    FixBagogab(geomint_kk::kokkos_enabled(lmp, "bagogab"), narg, arg, &make_kk_points<DeviceType>)
 {
   atomKK = (AtomKokkos *) atom;
   kokkosable = 1;
@@ -215,13 +191,7 @@ typename FixBagogabKokkos<DeviceType>::Atoms FixBagogabKokkos<DeviceType>::atoms
   if (zero_flag && static_cast<int>(d_delta.extent(0)) < atom->nmax)
     d_delta = Kokkos::View<double * [3], DeviceType>("bagogab/kk:delta", atom->nmax);
   Atoms a;
-  a.x_ = atomKK->k_x.view<DeviceType>();
-  a.v_ = atomKK->k_v.view<DeviceType>();
-  a.f_ = atomKK->k_f.view<DeviceType>();
-  a.rmass_ = atomKK->k_rmass.view<DeviceType>();
-  a.type_ = atomKK->k_type.view<DeviceType>();
-  a.mask_ = atomKK->k_mask.view<DeviceType>();
-  a.tag_ = atomKK->k_tag.view<DeviceType>();
+  a.views = geomint_kk::AtomViews<DeviceType>(atomKK);
   a.coeff_ = k_coeff.template view<DeviceType>();
   a.delta_ = d_delta;
   static_cast<AtomScalars &>(a) = atom_scalars();
@@ -292,7 +262,7 @@ template <class DeviceType> class BagogabPointsKokkos : public BagogabPoints {
     KOKKOS_INLINE_FUNCTION double dp(int i, int k) const { return dp_(i, k); }
     KOKKOS_INLINE_FUNCTION auto fc_sink() const { return s_fc.access(); }
     KOKKOS_INLINE_FUNCTION auto dp_sink() const { return s_dp.access(); }
-    KOKKOS_INLINE_FUNCTION const double *pos(int j) const { return &this->x_(j, 0); }
+    KOKKOS_INLINE_FUNCTION const double *pos(int j) const { return &this->views.x(j, 0); }
     KOKKOS_INLINE_FUNCTION int corner(int t, int k) const { return triq(3 * t + k); }
     KOKKOS_INLINE_FUNCTION int neighbor(int t, int k) const { return adj(3 * t + k); }
     KOKKOS_INLINE_FUNCTION int apex(int t, int k) const { return apx(3 * t + k); }
@@ -337,13 +307,7 @@ template <class DeviceType> class BagogabPointsKokkos : public BagogabPoints {
 
   void grow_arrays(int nmax) override
   {
-    // the host copy must be the newer one when DualView::resize decides which
-    // side to keep (with both up to date it keeps the device side and gives the
-    // host zeros, which would then count as newest)
-    k_state.template sync<LMPHostType>();
-    k_state.template modify<LMPHostType>();
-    memoryKK->grow_kokkos(k_state, state, nmax, 4, "bagogab/kk:state");
-    k_state.template modify<LMPHostType>();
+    geomint_kk::grow_on_host(memoryKK, k_state, state, nmax, 4, "bagogab/kk:state");
   }
 
   // checks and assignment (snap moves points and projects their velocities) on the host
@@ -501,7 +465,7 @@ template <class DeviceType> class BagogabPointsKokkos : public BagogabPoints {
     sync_atoms();
     to_device(d_img_off, img_off.data(), static_cast<int>(img_off.size()));
     to_device(d_img_list, img_list.data(), static_cast<int>(img_list.size()));
-    kk_for_each<DeviceType>(access(), atom->nlocal, CornersPass());
+    geomint_kk::for_each<DeviceType>(access(), atom->nlocal, CornersPass());
   }
 
   void b_points(double s, double s2, bool apply, bool then_a, double &dke) override
@@ -525,7 +489,7 @@ template <class DeviceType> class BagogabPointsKokkos : public BagogabPoints {
 
   void a_second() override
   {
-    kk_for_each<DeviceType>(access(), atom->nlocal, ASecondPass());
+    geomint_kk::for_each<DeviceType>(access(), atom->nlocal, ASecondPass());
     atomKK->modified(execution_space, X_MASK | V_MASK);
   }
 
@@ -556,7 +520,7 @@ template <class DeviceType> class BagogabPointsKokkos : public BagogabPoints {
 
   void g_recoil(bool then_a, bool from_fc) override
   {
-    kk_for_each<DeviceType>(access(), atom->nlocal, GRecoilPass{then_a, from_fc});
+    geomint_kk::for_each<DeviceType>(access(), atom->nlocal, GRecoilPass{then_a, from_fc});
     atomKK->modified(execution_space, then_a ? X_MASK | V_MASK : V_MASK);
   }
 

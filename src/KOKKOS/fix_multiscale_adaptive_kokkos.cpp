@@ -24,15 +24,14 @@
 
 #include "fix_multiscale_adaptive_kokkos.h"
 
+#include "geomint_kokkos_check.h"
 #include "geomint_kokkos_reduction.h"
-
-#include "geomint_kokkos_target.h"
+#include "geomint_kokkos_temperature.h"
 #include "nh_mod_thermostat_kokkos.h"
 
 #include "atom_kokkos.h"
 #include "atom_masks.h"
 #include "compute.h"
-#include "error.h"
 #include "force.h"
 #include "memory_kokkos.h"
 #include "update.h"
@@ -76,28 +75,21 @@ template <class DeviceType> struct KKAtoms {
 
 template <class DeviceType> using KKPass = geomint_msa::Pass<KKAtoms<DeviceType>>;
 
-// the reduction of the four works (k p d b) of a kick or of the forces
-struct WorkReduction {
-  typedef geomint::MSAWork value_type;
-  KOKKOS_INLINE_FUNCTION void init(value_type &w) const { w.k = w.p = w.d = w.b = 0.0; }
-  // (Kokkos 3 joins volatile values, Kokkos 4 plain ones)
-#if KOKKOS_VERSION < 40000
-  KOKKOS_INLINE_FUNCTION void join(volatile value_type &dst, const volatile value_type &src) const
-  {
-    dst.k += src.k;
-    dst.p += src.p;
-    dst.d += src.d;
-    dst.b += src.b;
-  }
-#endif
-  KOKKOS_INLINE_FUNCTION void join(value_type &dst, const value_type &src) const
-  {
-    dst.k += src.k;
-    dst.p += src.p;
-    dst.d += src.d;
-    dst.b += src.b;
-  }
-};
+// the four works (k p d b) of a kick or of the forces, reduced as an array;
+// a work item adds to the accumulator as the CPU loop does (through an
+// MSAWork that starts from it and is stored back)
+using WorkReduction = geomint_kk::SumReduction<4>;
+KOKKOS_INLINE_FUNCTION geomint::MSAWork load_work(const double *s)
+{
+  return {s[0], s[1], s[2], s[3]};
+}
+KOKKOS_INLINE_FUNCTION void store_work(const geomint::MSAWork &w, double *s)
+{
+  s[0] = w.k;
+  s[1] = w.p;
+  s[2] = w.d;
+  s[3] = w.b;
+}
 
 // the passes that reduce the works
 enum WorkPass {
@@ -111,13 +103,15 @@ template <class DeviceType, int PASS> struct WorkFunctor : WorkReduction {
   KKPass<DeviceType> p;
   int with_kick;
   WorkFunctor(const KKPass<DeviceType> &pass, bool kick) : p(pass), with_kick(kick ? 1 : 0) {}
-  KOKKOS_INLINE_FUNCTION void operator()(const int i, geomint::MSAWork &w) const
+  KOKKOS_INLINE_FUNCTION void operator()(const int i, double *s) const
   {
+    if (PASS != FORCES_KICK && !p.in_group(i)) return;
+    geomint::MSAWork w = load_work(s);
     if (PASS == FORCES_KICK) p.forces_kick(i, with_kick, w);
-    else if (!p.in_group(i)) return;
     else if (PASS == KICK_DRIFT) p.kick(i, true, w);
     else if (PASS == APPLY) p.apply(i, w);
     else p.first_half(i, w);
+    store_work(w, s);
   }
 };
 // host backends: FORCES_KICK over blocks of NORMAL_BLOCK atoms (the CPU fix's pass)
@@ -126,21 +120,23 @@ template <class DeviceType> struct ForcesBlockFunctor : WorkReduction {
   KKPass<DeviceType> p;
   int nlocal, with_kick;
   ForcesBlockFunctor(const KKPass<DeviceType> &pass, int n, bool kick) : p(pass), nlocal(n), with_kick(kick ? 1 : 0) {}
-  void operator()(const int b, geomint::MSAWork &w) const
+  void operator()(const int b, double *s) const
   {
     const int i0 = b * geomint::NORMAL_BLOCK;
+    geomint::MSAWork w = load_work(s);
     p.forces_kick_block(i0, i0 + geomint::NORMAL_BLOCK < nlocal ? i0 + geomint::NORMAL_BLOCK : nlocal, with_kick, w);
+    store_work(w, s);
   }
 };
 
 template <class Functor, class DeviceType> void run_works(int n, const Functor &f, geomint::MSAWork &w)
 {
-  geomint::MSAWork r = {0.0, 0.0, 0.0, 0.0};
+  double r[4];
   Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, n), f, r);
-  w.k += r.k;
-  w.p += r.p;
-  w.d += r.d;
-  w.b += r.b;
+  w.k += r[0];
+  w.p += r[1];
+  w.d += r[2];
+  w.b += r[3];
 }
 template <int PASS, class DeviceType>
 void run_works(const KKPass<DeviceType> &p, int nlocal, bool with_kick, geomint::MSAWork &w)
@@ -178,10 +174,7 @@ template <class DeviceType> struct KineticFunctor : geomint_kk::SumReduction<2> 
 // groups' overlap) read the group masks on the host
 LAMMPS *kokkos_checked(LAMMPS *lmp)
 {
-  if (!lmp->kokkos)
-    lmp->error->all(FLERR, "Fix multiscale/adaptive/kk needs the KOKKOS package enabled: run "
-                    "LAMMPS with '-k on t N -sf kk' (or use fix multiscale/adaptive)");
-  geomint_kk::check_build(lmp, "multiscale/adaptive/kk");
+  geomint_kk::kokkos_enabled(lmp, "multiscale/adaptive");
   static_cast<AtomKokkos *>(lmp->atom)->sync(Host, MASK_MASK);
   return lmp;
 }
@@ -192,7 +185,7 @@ LAMMPS *kokkos_checked(LAMMPS *lmp)
 
 template <class DeviceType>
 FixMultiscaleAdaptiveKokkos<DeviceType>::FixMultiscaleAdaptiveKokkos(LAMMPS *lmp, int narg, char **arg) :
-    FixMultiscaleAdaptive(kokkos_checked(lmp), narg, arg)
+    geomint_kk::HostArrays<FixMultiscaleAdaptive>(kokkos_checked(lmp), narg, arg)
 {
   atomKK = (AtomKokkos *) atom;
   kokkosable = 1;
@@ -365,7 +358,7 @@ void FixMultiscaleAdaptiveKokkos<DeviceType>::kinetic_sums(const geomint_msa::Pa
 // by fix_modify temp) reads the atoms where it runs
 template <class DeviceType> double FixMultiscaleAdaptiveKokkos<DeviceType>::temperature_scalar()
 {
-  return geomint_kokkos_target::on_compute_side(
+  return geomint_kokkos_temperature::on_compute_side(
       atomKK, thermo.temperature, [this]() { return FixMultiscaleAdaptive::temperature_scalar(); });
 }
 
@@ -396,53 +389,7 @@ template <class DeviceType> void FixMultiscaleAdaptiveKokkos<DeviceType>::grow_f
 
 template <class DeviceType> void FixMultiscaleAdaptiveKokkos<DeviceType>::grow_arrays(int nmax)
 {
-  // the host copy must be the newer one when DualView::resize decides which
-  // side to keep (see FixBagogabKokkos::grow_arrays)
-  k_state.template sync<LMPHostType>();
-  k_state.template modify<LMPHostType>();
-  memoryKK->grow_kokkos(k_state, state, nmax, nstate, "multiscale/adaptive/kk:state");
-  k_state.template modify<LMPHostType>();
-}
-
-template <class DeviceType> void FixMultiscaleAdaptiveKokkos<DeviceType>::copy_arrays(int i, int j, int delflag)
-{
-  k_state.template sync<LMPHostType>();
-  FixMultiscaleAdaptive::copy_arrays(i, j, delflag);
-  k_state.template modify<LMPHostType>();
-}
-
-template <class DeviceType> void FixMultiscaleAdaptiveKokkos<DeviceType>::set_arrays(int i)
-{
-  k_state.template sync<LMPHostType>();
-  FixMultiscaleAdaptive::set_arrays(i);
-  k_state.template modify<LMPHostType>();
-}
-
-template <class DeviceType> int FixMultiscaleAdaptiveKokkos<DeviceType>::pack_exchange(int i, double *buf)
-{
-  k_state.template sync<LMPHostType>();
-  return FixMultiscaleAdaptive::pack_exchange(i, buf);
-}
-
-template <class DeviceType> int FixMultiscaleAdaptiveKokkos<DeviceType>::unpack_exchange(int nlocal, double *buf)
-{
-  k_state.template sync<LMPHostType>();
-  const int n = FixMultiscaleAdaptive::unpack_exchange(nlocal, buf);
-  k_state.template modify<LMPHostType>();
-  return n;
-}
-
-template <class DeviceType> int FixMultiscaleAdaptiveKokkos<DeviceType>::pack_restart(int i, double *buf)
-{
-  k_state.template sync<LMPHostType>();
-  return FixMultiscaleAdaptive::pack_restart(i, buf);
-}
-
-template <class DeviceType> void FixMultiscaleAdaptiveKokkos<DeviceType>::unpack_restart(int nlocal, int nth)
-{
-  k_state.template sync<LMPHostType>();
-  FixMultiscaleAdaptive::unpack_restart(nlocal, nth);
-  k_state.template modify<LMPHostType>();
+  geomint_kk::grow_on_host(memoryKK, k_state, state, nmax, nstate, "multiscale/adaptive/kk:state");
 }
 
 template <class DeviceType> double FixMultiscaleAdaptiveKokkos<DeviceType>::memory_usage()

@@ -22,11 +22,12 @@ FixStyle(multiscale/adaptive/kk/host,FixMultiscaleAdaptiveKokkos<LMPHostType>);
 
 #include "fix_multiscale_adaptive.h"
 #include "geomint_kokkos_compat.h"
+#include "geomint_kokkos_host_arrays.h"
 #include "kokkos_type.h"
 
 namespace LAMMPS_NS {
 
-template <class DeviceType> class FixMultiscaleAdaptiveKokkos : public FixMultiscaleAdaptive {
+template <class DeviceType> class FixMultiscaleAdaptiveKokkos : public geomint_kk::HostArrays<FixMultiscaleAdaptive> {
  public:
   FixMultiscaleAdaptiveKokkos(class LAMMPS *, int, char **);
   ~FixMultiscaleAdaptiveKokkos() override;
@@ -35,13 +36,8 @@ template <class DeviceType> class FixMultiscaleAdaptiveKokkos : public FixMultis
   void reset_dt() override;
 
   // host-side access to the per-atom state (migration, sorting, restart): synced
+  // (copy, pack and unpack: geomint_kk::HostArrays)
   void grow_arrays(int) override;
-  void copy_arrays(int, int, int) override;
-  void set_arrays(int) override;
-  int pack_exchange(int, double *) override;
-  int unpack_exchange(int, double *) override;
-  int pack_restart(int, double *) override;
-  void unpack_restart(int, int) override;
   double memory_usage() override;
 
   // the per-type table of the passes (FixMultiscaleAdaptive::ptype)
@@ -57,6 +53,11 @@ template <class DeviceType> class FixMultiscaleAdaptiveKokkos : public FixMultis
   double temperature_scalar() override;
   void potential_forces() override;
   void grow_fpot() override;
+
+ protected:
+  // (HostArrays: the state on the host)
+  void state_to_host() override { k_state.template sync<LMPHostType>(); }
+  void state_modified_on_host() override { k_state.template modify<LMPHostType>(); }
 
  private:
   typename geomint_kk::Views<DeviceType>::tdual_double_2d k_state;    // aliases FixMultiscaleAdaptive::state

@@ -3,8 +3,8 @@
 
    FixNHMod's step (initial_integrate: thermostat half-step, half kick,
    drift; final_integrate: half kick, kinetic energy, thermostat half-step)
-   calls the per-atom hooks overridden here.  Each is a parallel_for whose
-   arithmetic per atom is the CPU loop's, so with the same forces and the
+   calls the per-atom hooks overridden here.  Each is a parallel_for of the
+   CPU loop's pass (nh_mod_passes.h), so with the same forces and the
    same kinetic energy a step is the CPU fix's bit for bit; the thermostat
    factor is computed once per half-step on the host by FixNHMod from the
    kernel of lib/geomint/nh_mod.h (scalars only, nothing to copy).
@@ -12,73 +12,25 @@
 
 #include "fix_nh_mod_kokkos.h"
 
-#include "geomint_kokkos_target.h"
+#include "geomint_kokkos_atoms.h"
+#include "geomint_kokkos_check.h"
+#include "geomint_kokkos_for_each.h"
+#include "geomint_kokkos_temperature.h"
+#include "nh_mod_passes.h"
 #include "nh_mod_thermostat_kokkos.h"
 
 #include "atom_kokkos.h"
 #include "atom_masks.h"
 #include "compute.h"
-#include "error.h"
 
 using namespace LAMMPS_NS;
 
-namespace {
-
-// v += dtf/m f, m per atom (rmass) or per type
-template <class DeviceType> struct NHModKickFunctor {
-  typedef DeviceType device_type;
-  typename geomint_kk::Views<DeviceType>::t_v v;
-  typename geomint_kk::Views<DeviceType>::t_f_const f;
-  typename geomint_kk::Views<DeviceType>::t_float_1d rmass, mass;
-  typename geomint_kk::Views<DeviceType>::t_int_1d type, mask;
-  int groupbit, use_rmass;
-  double dtf;
-
-  KOKKOS_INLINE_FUNCTION void operator()(const int i) const
-  {
-    if (!(mask[i] & groupbit)) return;
-    const double dtfm = dtf / (use_rmass ? rmass[i] : mass[type[i]]);
-    v(i, 0) += dtfm * f(i, 0);
-    v(i, 1) += dtfm * f(i, 1);
-    v(i, 2) += dtfm * f(i, 2);
-  }
-};
-
-// x += dtv v
-template <class DeviceType> struct NHModDriftFunctor {
-  typedef DeviceType device_type;
-  typename geomint_kk::Views<DeviceType>::t_x x;
-  typename geomint_kk::Views<DeviceType>::t_v_const v;
-  typename geomint_kk::Views<DeviceType>::t_int_1d mask;
-  int groupbit;
-  double dtv;
-
-  KOKKOS_INLINE_FUNCTION void operator()(const int i) const
-  {
-    if (!(mask[i] & groupbit)) return;
-    x(i, 0) += dtv * v(i, 0);
-    x(i, 1) += dtv * v(i, 1);
-    x(i, 2) += dtv * v(i, 2);
-  }
-};
-
-// checked before FixNHMod's constructor creates the temperature compute
-LAMMPS *kokkos_enabled(LAMMPS *lmp)
-{
-  if (!lmp->kokkos)
-    lmp->error->all(FLERR, "Fix nh/mod/kk needs the KOKKOS package enabled: run LAMMPS with "
-                    "'-k on t N -sf kk' (or use fix nh/mod)");
-  geomint_kk::check_build(lmp, "nh/mod/kk");
-  return lmp;
-}
-
-}    // namespace
-
 /* ---------------------------------------------------------------------- */
 
+// (KOKKOS checked before FixNHMod's constructor creates the temperature compute)
 template <class DeviceType>
 FixNHModKokkos<DeviceType>::FixNHModKokkos(LAMMPS *lmp, int narg, char **arg) :
-    FixNHMod(kokkos_enabled(lmp), narg, arg)
+    FixNHMod(geomint_kk::kokkos_enabled(lmp, "nh/mod"), narg, arg)
 {
   atomKK = (AtomKokkos *) atom;
   kokkosable = 1;
@@ -106,37 +58,24 @@ template <class DeviceType> void FixNHModKokkos<DeviceType>::init()
 
 template <class DeviceType> double FixNHModKokkos<DeviceType>::measured_y()
 {
-  return geomint_kokkos_target::on_compute_side(atomKK, thermo.temperature,
+  return geomint_kokkos_temperature::on_compute_side(atomKK, thermo.temperature,
                                                 [this]() { return FixNHMod::measured_y(); });
 }
 
+// the passes of nh_mod_passes.h over the views
 template <class DeviceType> void FixNHModKokkos<DeviceType>::half_kick()
 {
   atomKK->sync(execution_space, V_MASK | F_MASK | MASK_MASK | RMASS_MASK | TYPE_MASK);
-  NHModKickFunctor<DeviceType> k;
-  k.v = atomKK->k_v.view<DeviceType>();
-  k.f = atomKK->k_f.view<DeviceType>();
-  k.rmass = atomKK->k_rmass.view<DeviceType>();
-  k.mass = atomKK->k_mass.view<DeviceType>();
-  k.type = atomKK->k_type.view<DeviceType>();
-  k.mask = atomKK->k_mask.view<DeviceType>();
-  k.groupbit = groupbit;
-  k.use_rmass = atom->rmass ? 1 : 0;
-  k.dtf = dtf;
-  Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType>(0, atom->nlocal), k);
+  geomint_kk::for_each<DeviceType>(geomint_kk::AtomViews<DeviceType>(atomKK), atom->nlocal,
+                                   geomint_nhmod::HalfKick{groupbit, atom->rmass != nullptr, dtf});
   atomKK->modified(execution_space, V_MASK);
 }
 
 template <class DeviceType> void FixNHModKokkos<DeviceType>::drift()
 {
   atomKK->sync(execution_space, X_MASK | V_MASK | MASK_MASK);
-  NHModDriftFunctor<DeviceType> d;
-  d.x = atomKK->k_x.view<DeviceType>();
-  d.v = atomKK->k_v.view<DeviceType>();
-  d.mask = atomKK->k_mask.view<DeviceType>();
-  d.groupbit = groupbit;
-  d.dtv = dtv;
-  Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType>(0, atom->nlocal), d);
+  geomint_kk::for_each<DeviceType>(geomint_kk::AtomViews<DeviceType>(atomKK), atom->nlocal,
+                                   geomint_nhmod::Drift{groupbit, dtv});
   atomKK->modified(execution_space, X_MASK);
 }
 

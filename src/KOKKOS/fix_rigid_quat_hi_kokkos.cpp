@@ -17,6 +17,7 @@
 #include "rigid_quat_hi_core.h"
 
 #include "geomint_kokkos_atoms.h"
+#include "geomint_kokkos_check.h"
 
 #include "atom_kokkos.h"
 #include "atom_masks.h"
@@ -165,10 +166,7 @@ constexpr geomint_kk::mask_t STEP_MASK =
 // registers the fix's per-atom callbacks with Atom
 static LAMMPS *kokkos_spheres(LAMMPS *lmp)
 {
-  if (!lmp->kokkos)
-    lmp->error->all(FLERR, "Fix rigid/quat/hi/kk needs the KOKKOS package enabled: run LAMMPS "
-                    "with '-k on t N -sf kk' (or use fix rigid/quat/hi)");
-  geomint_kk::check_build(lmp, "rigid/quat/hi/kk");
+  geomint_kk::kokkos_enabled(lmp, "rigid/quat/hi");
   if (!FixRigidQuatHi::sphere_style(lmp->atom))
     lmp->error->all(FLERR, "Fix rigid/quat/hi/kk needs atom_style sphere (each sphere one rigid "
                     "body); ellipsoids run with the CPU fix: drop '-sf kk', or define fix "
@@ -178,7 +176,7 @@ static LAMMPS *kokkos_spheres(LAMMPS *lmp)
 
 template <class DeviceType>
 FixRigidQuatHiKokkos<DeviceType>::FixRigidQuatHiKokkos(LAMMPS *lmp, int narg, char **arg) :
-    FixRigidQuatHi(kokkos_spheres(lmp), narg, arg)
+    geomint_kk::HostArrays<FixRigidQuatHi>(kokkos_spheres(lmp), narg, arg)
 {
   atomKK = (AtomKokkos *) atom;
   kokkosable = 1;
@@ -351,54 +349,8 @@ template <class DeviceType> double FixRigidQuatHiKokkos<DeviceType>::compute_vec
 
 template <class DeviceType> void FixRigidQuatHiKokkos<DeviceType>::grow_arrays(int nmax)
 {
-  // the host copy must be the newer one when DualView::resize decides which
-  // side to keep (see FixBagogabKokkos::grow_arrays)
-  k_quat.template sync<LMPHostType>();
-  k_quat.template modify<LMPHostType>();
-  memoryKK->grow_kokkos(k_quat, quat, nmax, 4, "rigid/quat/hi/kk:quat");
+  geomint_kk::grow_on_host(memoryKK, k_quat, quat, nmax, 4, "rigid/quat/hi/kk:quat");
   array_atom = quat;
-  k_quat.template modify<LMPHostType>();
-}
-
-template <class DeviceType> void FixRigidQuatHiKokkos<DeviceType>::copy_arrays(int i, int j, int delflag)
-{
-  k_quat.template sync<LMPHostType>();
-  FixRigidQuatHi::copy_arrays(i, j, delflag);
-  k_quat.template modify<LMPHostType>();
-}
-
-template <class DeviceType> void FixRigidQuatHiKokkos<DeviceType>::set_arrays(int i)
-{
-  k_quat.template sync<LMPHostType>();
-  FixRigidQuatHi::set_arrays(i);
-  k_quat.template modify<LMPHostType>();
-}
-
-template <class DeviceType> int FixRigidQuatHiKokkos<DeviceType>::pack_exchange(int i, double *buf)
-{
-  k_quat.template sync<LMPHostType>();
-  return FixRigidQuatHi::pack_exchange(i, buf);
-}
-
-template <class DeviceType> int FixRigidQuatHiKokkos<DeviceType>::unpack_exchange(int nlocal, double *buf)
-{
-  k_quat.template sync<LMPHostType>();
-  const int n = FixRigidQuatHi::unpack_exchange(nlocal, buf);
-  k_quat.template modify<LMPHostType>();
-  return n;
-}
-
-template <class DeviceType> int FixRigidQuatHiKokkos<DeviceType>::pack_restart(int i, double *buf)
-{
-  k_quat.template sync<LMPHostType>();
-  return FixRigidQuatHi::pack_restart(i, buf);
-}
-
-template <class DeviceType> void FixRigidQuatHiKokkos<DeviceType>::unpack_restart(int nlocal, int nth)
-{
-  k_quat.template sync<LMPHostType>();
-  FixRigidQuatHi::unpack_restart(nlocal, nth);
-  k_quat.template modify<LMPHostType>();
 }
 
 template <class DeviceType> double FixRigidQuatHiKokkos<DeviceType>::memory_usage()

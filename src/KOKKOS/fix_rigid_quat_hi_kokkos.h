@@ -21,6 +21,7 @@ FixStyle(rigid/quat/hi/kk/host,FixRigidQuatHiKokkos<LMPHostType>);
 
 #include "fix_rigid_quat_hi.h"
 #include "geomint_kokkos_compat.h"
+#include "geomint_kokkos_host_arrays.h"
 #include "geomint_kokkos_reduction.h"
 #include "kokkos_type.h"
 
@@ -30,7 +31,7 @@ namespace LAMMPS_NS {
 
 template <class DeviceType> struct RigidSphereBodies;
 
-template <class DeviceType> class FixRigidQuatHiKokkos : public FixRigidQuatHi {
+template <class DeviceType> class FixRigidQuatHiKokkos : public geomint_kk::HostArrays<FixRigidQuatHi> {
  public:
   FixRigidQuatHiKokkos(class LAMMPS *, int, char **);
   ~FixRigidQuatHiKokkos() override;
@@ -40,17 +41,17 @@ template <class DeviceType> class FixRigidQuatHiKokkos : public FixRigidQuatHi {
   double compute_vector(int) override;
 
   // host-side access to the quaternions (migration, sorting, restart): synced
+  // (copy, pack and unpack: geomint_kk::HostArrays)
   void grow_arrays(int) override;
-  void copy_arrays(int, int, int) override;
-  void set_arrays(int) override;
-  int pack_exchange(int, double *) override;
-  int unpack_exchange(int, double *) override;
-  int pack_restart(int, double *) override;
-  void unpack_restart(int, int) override;
   double memory_usage() override;
 
   typedef Kokkos::DualView<geomint::RigidOUCoeff *, DeviceType> tdual_coeff;
   typedef Kokkos::DualView<double *, DeviceType> tdual_radius;
+
+ protected:
+  // (HostArrays: the state on the host)
+  void state_to_host() override { k_quat.template sync<LMPHostType>(); }
+  void state_modified_on_host() override { k_quat.template modify<LMPHostType>(); }
 
  private:
   typename geomint_kk::Views<DeviceType>::tdual_double_2d k_quat;    // aliases FixRigidQuatHi::quat

@@ -1,7 +1,7 @@
 /* -*- c++ -*- ----------------------------------------------------------
    GEOMINT - the per-atom views of AtomKokkos that the /kk fixes' kernels
-   read, taken on DeviceType in one place (the caller syncs what it reads
-   and marks what it writes)
+   read (bagogab/kk, nh/mod/kk, rigid/quat/hi/kk), taken on DeviceType in
+   one place (the caller syncs what it reads and marks what it writes)
 ------------------------------------------------------------------------- */
 
 #ifndef GEOMINT_KOKKOS_ATOMS_H

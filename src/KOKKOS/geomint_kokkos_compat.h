@@ -24,18 +24,15 @@
    package in double precision (the default; KOKKOS_PREC=double in 2025-2026,
    LMP_PRECISION 2 before).  CMake refuses the other precisions at configure
    time (it asks the LAMMPS binary, `lmp -h`), and each /kk fix asks LAMMPS
-   again when it is defined (check_build: a plugin configured by hand without
-   LAMMPS_BINARY).  The static_asserts below only hold the aliases to double.
+   again when it is defined (geomint_kokkos_check.h: a plugin configured by
+   hand without LAMMPS_BINARY).  The static_asserts below only hold the aliases to double.
 ------------------------------------------------------------------------- */
 
 #ifndef GEOMINT_KOKKOS_COMPAT_H
 #define GEOMINT_KOKKOS_COMPAT_H
 
-#include "error.h"
 #include "fix.h"
-#include "info.h"
 #include "kokkos_type.h"
-#include "lammps.h"
 
 #include <type_traits>
 
@@ -88,30 +85,6 @@ namespace geomint_kk {
     static_assert(std::is_same<typename t_double_2d::array_layout, Kokkos::LayoutRight>::value,
                   "GEOMINT: a fix's per-atom DualView must be row-major to alias its double** array");
   };
-
-  // At run time: the LAMMPS this plugin was loaded into has its KOKKOS package in
-  // double precision and with the view layout the plugin was compiled for.  (The
-  // precision and layout defines are private to liblammps's own build, so the
-  // plugin's headers cannot see them; CMake asks `lmp -h`, and this asks LAMMPS.)
-  inline void check_build(LAMMPS *lmp, const char *style)
-  {
-    if (!Info::has_accelerator_feature("KOKKOS", "precision", "double"))
-      lmp->error->all(FLERR, "Fix {} needs LAMMPS's KOKKOS package in double precision "
-                      "(KOKKOS_PREC=double, the default), and this LAMMPS was built in single or "
-                      "mixed precision: use the CPU fix (suffix off), or rebuild LAMMPS", style);
-#if GEOMINT_KK_FLOAT_TYPES
-#ifdef LMP_KOKKOS_LAYOUT_DEFAULT
-    const bool plugin_default = true;
-#else
-    const bool plugin_default = false;
-#endif
-    if (Info::has_accelerator_feature("KOKKOS", "layout", "default") != plugin_default)
-      lmp->error->all(FLERR, "Fix {}: this LAMMPS was built with KOKKOS_LAYOUT={} and the plugin "
-                      "for KOKKOS_LAYOUT={}: configure the plugin with -D LAMMPS_BINARY=<its lmp> "
-                      "(or -D GEOMINT_KOKKOS_LAYOUT=...) and rebuild it", style,
-                      plugin_default ? "legacy" : "default", plugin_default ? "default" : "legacy");
-#endif
-  }
 
 }    // namespace geomint_kk
 }    // namespace LAMMPS_NS

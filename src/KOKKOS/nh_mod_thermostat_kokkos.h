@@ -1,15 +1,18 @@
 /* -*- c++ -*- ----------------------------------------------------------
    GEOMINT - the /kk side of nh_mod_thermostat.h: the thermostat's v *=
-   factor over the fix group as a Kokkos kernel, with a biased compute's
-   bias taken out where that compute runs (geomint_kokkos_target.h); fix
-   nh/mod/kk and fix multiscale/adaptive/kk mode atomistic
+   factor over the fix group (the Scale pass of nh_mod_passes.h) as a
+   Kokkos kernel, with a biased compute's bias taken out where that compute
+   runs (geomint_kokkos_temperature.h); fix nh/mod/kk and fix
+   multiscale/adaptive/kk mode atomistic
 ------------------------------------------------------------------------- */
 
 #ifndef GEOMINT_NH_MOD_THERMOSTAT_KOKKOS_H
 #define GEOMINT_NH_MOD_THERMOSTAT_KOKKOS_H
 
-#include "geomint_kokkos_compat.h"
-#include "geomint_kokkos_target.h"
+#include "geomint_kokkos_atoms.h"
+#include "geomint_kokkos_for_each.h"
+#include "geomint_kokkos_temperature.h"
+#include "nh_mod_passes.h"
 
 #include "atom_kokkos.h"
 #include "kokkos_type.h"
@@ -17,34 +20,13 @@
 namespace LAMMPS_NS {
 namespace geomint_kk {
 
-  template <class DeviceType> struct NHModScaleFunctor {
-    typedef DeviceType device_type;
-    typename Views<DeviceType>::t_v v;
-    typename Views<DeviceType>::t_int_1d mask;
-    int groupbit;
-    double factor;
-
-    KOKKOS_INLINE_FUNCTION void operator()(const int i) const
-    {
-      if (!(mask[i] & groupbit)) return;
-      v(i, 0) *= factor;
-      v(i, 1) *= factor;
-      v(i, 2) *= factor;
-    }
-  };
-
   template <class DeviceType>
   void nhmod_scale_velocities(AtomKokkos *atomKK, Compute *temperature, ExecutionSpace space, int groupbit,
                               double factor)
   {
-    NHModScaleFunctor<DeviceType> s;
-    s.v = atomKK->k_v.template view<DeviceType>();
-    s.mask = atomKK->k_mask.template view<DeviceType>();
-    s.groupbit = groupbit;
-    s.factor = factor;
     const int nlocal = atomKK->nlocal;
-    geomint_kokkos_target::scale_velocities(atomKK, temperature, space, [&]() {
-      Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType>(0, nlocal), s);
+    geomint_kokkos_temperature::scale_velocities(atomKK, temperature, space, [&]() {
+      for_each<DeviceType>(AtomViews<DeviceType>(atomKK), nlocal, geomint_nhmod::Scale{groupbit, factor});
     });
   }
 

@@ -1,12 +1,12 @@
 /* -*- c++ -*- ----------------------------------------------------------
-   GEOMINT - what the Kokkos thermostats share (the /kk side of
-   geomint_target.h): their temperature compute runs where it runs (temp/kk
+   GEOMINT - the temperature compute of a Kokkos thermostat (the /kk side
+   of geomint_temperature.h): it runs where it runs (temp/kk
    on the device, a CPU compute such as temp/partial on the host copies),
    and a velocity bias comes off and back on there around their scaling
 ------------------------------------------------------------------------- */
 
-#ifndef GEOMINT_KOKKOS_TARGET_H
-#define GEOMINT_KOKKOS_TARGET_H
+#ifndef GEOMINT_KOKKOS_TEMPERATURE_H
+#define GEOMINT_KOKKOS_TEMPERATURE_H
 
 #include "atom_kokkos.h"
 #include "atom_masks.h"
@@ -14,7 +14,7 @@
 #include "kokkos_type.h"
 
 namespace LAMMPS_NS {
-namespace geomint_kokkos_target {
+namespace geomint_kokkos_temperature {
 
   // f() (which calls the compute) with the atom data synced to where the
   // compute runs, marked modified there after
@@ -52,7 +52,7 @@ namespace geomint_kokkos_target {
     }
   }
 
-}    // namespace geomint_kokkos_target
+}    // namespace geomint_kokkos_temperature
 }    // namespace LAMMPS_NS
 
 #endif
