@@ -1103,6 +1103,37 @@ TEST(FixDGNVE, RestartContinuesTheSameTrajectory)
   EXPECT_EQ(second.fix_vector("1", 1), iter_whole);    // total iterations / steps
 }
 
+// without forces of other fixes, forces auto leaves out the force calls of
+// the steps without output: a continued run still follows the uninterrupted
+// one bitwise (the predictor takes the last two discrete forces, written to
+// the restart file, never the force at x^n)
+TEST(FixDGNVE, RestartWithLeftOutForceCallsContinuesTheSameTrajectory)
+{
+  std::string setup = lj_liquid(3, 1.2, 77);
+  setup.replace(setup.find("lj/cut 2.5"), 10, "lj/cut/dg 2.5");
+  const std::string exact = "atom_modify sort 0 0.0\nneigh_modify every 1 delay 0 check no\n";
+  const std::string file = geomint_test::scratch_path("dg_auto.restart");
+  std::vector<double> x_whole, v_whole;
+  {
+    Session whole;
+    whole.cmd(setup + exact + "fix 1 all dg/nve tol 1e-12\nrun 200");
+    x_whole = whole.atom_vec3("x");
+    v_whole = whole.atom_vec3("v");
+    EXPECT_EQ(whole.fix_vector("1", 7), 199.0);
+  }
+  {
+    Session first;
+    first.cmd(setup + exact + "fix 1 all dg/nve tol 1e-12\nrun 100\nwrite_restart " + file);
+  }
+  Session second;
+  second.cmd("read_restart " + file + "\n" + exact +
+             "neighbor 0.3 bin\nfix 1 all dg/nve tol 1e-12\nrun 100");
+  std::remove(file.c_str());
+  EXPECT_EQ(second.fix_vector("1", 7), 99.0);
+  EXPECT_EQ(max_abs_diff(x_whole, second.atom_vec3("x")), 0.0);
+  EXPECT_EQ(max_abs_diff(v_whole, second.atom_vec3("v")), 0.0);
+}
+
 // a restart file of the first layout (version 1: 3 doubles, no version word),
 // written by the plugin of commit 7b41674 (unittest/data/in.legacy_dg_nve: 20
 // steps, 92 iterations, legacy_dg_nve_v1.iters) is still read, and the run goes on
