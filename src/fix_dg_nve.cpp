@@ -145,9 +145,9 @@ FixDGNVE::FixDGNVE(LAMMPS *lmp, int narg, char **arg) :
     onfail(ONFAIL_ERROR), dtv(0.0), dtf(0.0), last_iter(0), last_inc(0.0), last_maxdisp(0.0),
     last_energy_error(0.0), nsteps(0), total_iter(0), nfail(0), nmax(0), xold(nullptr),
     vold(nullptr), fdg(nullptr), fprev(nullptr), gcur(nullptr), rcur(nullptr), gprev(nullptr),
-    rprev(nullptr), anderson(1), depth(3), forces_auto(1), skipped_forces(false), skip_allowed(false), timeout_run(false),
-    nskipped(0),
-    newton_solver(0), krylov(10), ktol(1e-3), ext_active(0), ext_state(EXT_NONE),
+    rprev(nullptr), anderson(1), depth(3), forces_auto(1), skipped_forces(false),
+    skip_allowed(false), timeout_run(false), nskipped(0), newton_solver(0), krylov(10),
+    ktol(1e-3), ext_active(0), ext_state(EXT_NONE),
     fext(nullptr), nmax_ext(0), work(0.0), rev_buf(nullptr), built_nlocal(-1), built_nghost(-1),
     built_boxlo{0.0, 0.0, 0.0}, built_boxhi{0.0, 0.0, 0.0}, built_corners{}
 {
@@ -696,6 +696,9 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
   const int *type = atom->type;
   const int nlocal = atom->nlocal;
   const int nall = nlocal + atom->nghost;
+  // dt/2m of each owned atom, for the predictor, the solvers and the velocities
+  dtfm_atom.resize(nlocal);
+  for (int i = 0; i < nlocal; i++) dtfm_atom[i] = dtf / (rmass ? rmass[i] : mass[type[i]]);
 
   // the opening half kick of the external forces at x^n (F_ext of the last step's end)
   const double dke_open = ext_active ? external_kick() : 0.0;
@@ -725,18 +728,17 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
   //   none:        x^n + dt v^n
   // (f holds the styles' force at x^n, the kick gave F_ext).  With forces auto
   // the force call at x^n may have been left out: both predictors then take the
-  // last step's fbar in place of the force, on every step alike, so that the
-  // trajectory does not depend on which steps had output (an atom without a
-  // last step takes f where it is known).  Where f belongs to other atoms (they
-  // changed places since the last step) the last step's fbar, which migrates
-  // with the atom, stands in for it too.
-  // (with forces auto an atom without a last step takes f only at the first
-  // step of a run, where f is known whatever the output: atoms added during a
-  // run, fix deposit, start from x + dt v)
+  // last two steps' fbar in place of the force, on every step alike, so that
+  // the trajectory does not depend on which steps had output; an atom without a
+  // last step takes f only at the first step of a run, where it is known
+  // whatever the output (atoms added during a run, fix deposit, start from
+  // x + dt v).  Where f belongs to other atoms (they changed places since the
+  // last step) the last step's fbar, which migrates with the atom, stands in
+  // for it too.
   const bool use_f = forces_known && !forces_auto;
   const bool f_for_new = forces_known && (!forces_auto || first_step);
   for (int i = 0; i < nlocal; i++) {
-    const double dtfm = dtf / (rmass ? rmass[i] : mass[type[i]]);
+    const double dtfm = dtfm_atom[i];
     const bool has_prev = fprev[i][3] != 0.0;
     for (int d = 0; d < 3; d++) {
       double fpred = 0.0;
@@ -797,7 +799,7 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
     }
     fprev[i][3] = fprev[i][3] >= 1.0 ? 2.0 : 1.0;
     const double m = rmass ? rmass[i] : mass[type[i]];
-    const double dtfm = dtf / m;
+    const double dtfm = dtfm_atom[i];
     for (int d = 0; d < 3; d++) v[i][d] = vold[i][d] + 2.0 * dtfm * fdg[i][d];
     ke_new += m * (v[i][0] * v[i][0] + v[i][1] * v[i][1] + v[i][2] * v[i][2]);
   }
@@ -837,7 +839,7 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
   // the force call that follows: left out where nothing reads its forces
   // (after the errors above; the styles skip only in the force call of this
   // step, and pre_reverse() and init() clear it)
-  skipped_forces = forces_auto && forces_unread();
+  skipped_forces = forces_unread();
   set_skip_compute(skipped_forces ? update->ntimestep : -1);
   if (skipped_forces) nskipped++;
 }
@@ -850,13 +852,13 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
    (thermo, dump, restart), on steps with an energy or virial tally, by
    end-of-step fixes due this step (fix ave/atom, print, ...: their computes
    may read f), and at the end of a run (the forces after a run; every step
-   while a timer timeout is set, which may end the run at any step).  Other
-   fixes' post_force() adds its forces to f without reading it (the
-   overwriting ones are refused in init()).  Where other fixes add forces, the
-   styles' forces separate them from F_ext = f - f_styles (left out, the
+   while a timer timeout is set, which may end the run at any step).  init()
+   allows it at all (skip_allowed) only with forces auto, no dynamic group and
+   no other fix acting during the step; fixes adding forces are among those:
+   the styles' forces separate them from F_ext = f - f_styles (left out, the
    difference would be formed differently on different steps, and a run
    continued from a restart file would not follow the uninterrupted one
-   bitwise), so no force call is left out then.
+   bitwise).
 ------------------------------------------------------------------------- */
 
 bool FixDGNVE::forces_unread() const
@@ -1070,14 +1072,9 @@ int FixDGNVE::fixed_point(double &inc, double &vnew, double &vold_sum)
   // normal equations; m = 1: gamma = r.dR / dR.dR).  The step always ends with
   // the plain x = G(u_k), so that x and v use the same fbar (exact momentum,
   // energy error ~ tol).
-  const double *rmass = atom->rmass;
-  const double *mass = atom->mass;
-  const int *type = atom->type;
   const int nlocal = atom->nlocal;
   const int m = anderson ? depth : 0;
   const size_t stride = 3 * static_cast<size_t>(nmax);
-  dtfm_atom.resize(nlocal);
-  for (int i = 0; i < nlocal; i++) dtfm_atom[i] = dtf / (rmass ? rmass[i] : mass[type[i]]);
   FixedPointArrays A{xold[0], vold[0], fdg[0], dtfm_atom.data(), atom->x[0], gcur[0],
                      rcur[0], gprev[0], rprev[0], nullptr, nullptr, {}, {}, dtv};
   // column a of the history: dG at mixhist[2 a stride], dR at mixhist[(2 a + 1) stride]
@@ -1182,12 +1179,8 @@ void FixDGNVE::discrete_force(double &vnew, double &vold_sum)
 int FixDGNVE::newton_krylov(double &inc, double &vnew, double &vold_sum)
 {
   double **x = atom->x;
-  const double *rmass = atom->rmass;
-  const double *mass = atom->mass;
-  const int *type = atom->type;
   const int nlocal = atom->nlocal;
   const int n = 3 * nlocal;
-  auto dtfm_of = [&](int i) { return dtf / (rmass ? rmass[i] : mass[type[i]]); };
   auto dot = [this, n](const std::vector<double> &a, const std::vector<double> &b) {
     double local = 0.0, all = 0.0;
     for (int k = 0; k < n; k++) local += a[k] * b[k];
@@ -1204,7 +1197,7 @@ int FixDGNVE::newton_krylov(double &inc, double &vnew, double &vold_sum)
     double inc_local = 0.0, disp_local = 0.0;
     for (int i = 0; i < nlocal; i++)
       for (int d = 0; d < 3; d++) {
-        const double g = xold[i][d] + dtv * (vold[i][d] + dtfm_of(i) * fdg[i][d]);
+        const double g = xold[i][d] + dtv * (vold[i][d] + dtfm_atom[i] * fdg[i][d]);
         u[3 * i + d] = x[i][d];
         r[3 * i + d] = g - x[i][d];
         fu[3 * i + d] = fdg[i][d];
@@ -1240,7 +1233,7 @@ int FixDGNVE::newton_krylov(double &inc, double &vnew, double &vold_sum)
       for (int i = 0; i < nlocal; i++)
         for (int d = 0; d < 3; d++)
           w[3 * i + d] = V[k][3 * i + d] -
-              dtv * dtfm_of(i) * (fdg[i][d] - fu[3 * i + d]) / eps;
+              dtv * dtfm_atom[i] * (fdg[i][d] - fu[3 * i + d]) / eps;
       // Arnoldi (modified Gram-Schmidt)
       for (int j = 0; j <= k; j++) {
         H[j][k] = dot(w, V[j]);

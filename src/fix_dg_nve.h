@@ -85,7 +85,7 @@ class FixDGNVE : public Fix {
   int anderson;                                // 1: Anderson mixing, 0: plain fixed point
   int depth;                                   // Anderson history depth m
   std::vector<double> mixhist;                 // its dG and dR columns (2 depth x 3 nmax)
-  std::vector<double> dtfm_atom;               // dt/2m of each owned atom (this step)
+  std::vector<double> dtfm_atom;               // dt/2m of each owned atom (set each step)
   int forces_auto;          // 1: leave the styles' forces out of force calls nobody reads
   bool skipped_forces;      // this step's force call leaves them out
   bool skip_allowed;        // no other fix or dynamic group could read them (init())
