@@ -186,8 +186,9 @@ template <class Parent> class DGPair : public Parent, public DGStyle {
   DGPairs dg_pairs() const
   {
     if (step_active)
-      return {this->list->inum, this->list->ilist, step_num.data(), step_first.data()};
-    return dg_pairs_of(this->list);
+      return {this->list->inum, this->list->ilist, step_num.data(), step_first.data(),
+              dg_energy};
+    return dg_pairs_of(this->list, dg_energy);
   }
 
   const char *style_name;

@@ -59,8 +59,14 @@ class DGStyle {
   // an energy or virial after all
   virtual void dg_set_skip(bigint step) { dg_skip_step = step; }
 
+  // fix dg/nve says whether it reads the energies vnew, vold of compute_dg()
+  // (only for its energy error, vector entry 6, in steps with output): a style
+  // may leave them out (and add 0) while it is false
+  void dg_set_energy(bool on) { dg_energy = on; }
+
  protected:
   bigint dg_skip_step = -1;
+  bool dg_energy = true;
   bool dg_skip(const Update *update, int eflag, int vflag) const
   {
     return dg_skip_step >= 0 && update->ntimestep == dg_skip_step && !update->setupflag &&
@@ -173,17 +179,18 @@ struct DGPairIJ {
 
 // The pairs one DG evaluation visits: a half neighbor list (first, num indexed
 // by atom, as NeighList's firstneigh and numneigh), or DGPair's compaction of
-// it for one step.
+// it for one step; energy: whether the energies are wanted.
 struct DGPairs {
   int inum;
   const int *ilist;
   const int *numneigh;
   int *const *firstneigh;
+  bool energy;
 };
 
-inline DGPairs dg_pairs_of(const NeighList *list)
+inline DGPairs dg_pairs_of(const NeighList *list, bool energy = true)
 {
-  return {list->inum, list->ilist, list->numneigh, list->firstneigh};
+  return {list->inum, list->ilist, list->numneigh, list->firstneigh, energy};
 }
 
 // All pairs of a half neighbor list with min(r, r') < cutoff (cutsq: the true
@@ -194,8 +201,8 @@ inline DGPairs dg_pairs_of(const NeighList *list)
 // s' - s = (R' - R).(R' + R) the DG identity holds pair by pair, and it is
 // central, so momentum and angular momentum are kept.  Forces and energy
 // shares follow newton_pair.
-template <class TermSq>
-inline void dg_pair_list_sq(LAMMPS *lmp, const DGPairs &list, double **cutsq, double **xold,
+template <bool ENERGY, class TermSq>
+inline void dg_pair_loop_sq(LAMMPS *lmp, const DGPairs &list, double **cutsq, double **xold,
                             double **xnew, double **fdg, double &vnew, double &vold,
                             const TermSq &term)
 {
@@ -235,11 +242,25 @@ inline void dg_pair_list_sq(LAMMPS *lmp, const DGPairs &list, double **cutsq, do
       } else {
         w = 0.5;
       }
-      vnew += w * vn;
-      vold += w * vo;
+      if (ENERGY) {    // (else vo and vn are dead where q does not use them)
+        vnew += w * vn;
+        vold += w * vo;
+      }
     }
     for (int d = 0; d < 3; d++) fdg[i][d] += fi[d];
   }
+}
+
+// (the loop with or without the energies, as list.energy says)
+template <class TermSq>
+inline void dg_pair_list_sq(LAMMPS *lmp, const DGPairs &list, double **cutsq, double **xold,
+                            double **xnew, double **fdg, double &vnew, double &vold,
+                            const TermSq &term)
+{
+  if (list.energy)
+    dg_pair_loop_sq<true>(lmp, list, cutsq, xold, xnew, fdg, vnew, vold, term);
+  else
+    dg_pair_loop_sq<false>(lmp, list, cutsq, xold, xnew, fdg, vnew, vold, term);
 }
 
 // The same with terms in distances: term(const DGPairIJ &, r, rn, delta, vo,

@@ -764,15 +764,24 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
   // the solution moved an atom farther, the step is solved again from there
   // with the whole reach maxdisp (the pairs left out were not all beyond the
   // cutoff at both ends).
+  // Where nothing reads this step's forces, nothing reads its energy error
+  // (vector entry 6) either: the styles then leave the energies out.
   struct StepGuard {
     std::vector<DGStyle *> &styles;
     ~StepGuard()
     {
-      for (DGStyle *dg : styles) dg->dg_step_end();
+      for (DGStyle *dg : styles) {
+        dg->dg_step_end();
+        dg->dg_set_energy(true);
+      }
     }
   } guard{dgstyles};
+  const bool energy_read = !forces_unread();    // (ev_set() ran before this step's fixes)
   double reach = std::min(maxdisp, 1.5 * max_displacement());
-  for (DGStyle *dg : dgstyles) dg->dg_step_begin(xold, reach);
+  for (DGStyle *dg : dgstyles) {
+    dg->dg_set_energy(energy_read);
+    dg->dg_step_begin(xold, reach);
+  }
 
   double inc = 0.0, vnew = 0.0, vold_sum = 0.0, dmax = 0.0;
   worst_tag = 0;
@@ -811,8 +820,10 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
   last_inc = inc;
   last_maxdisp = dmax;
   // |dKE + dV| with V at the last evaluated iterate: the solver's energy error
-  last_energy_error =
-      std::fabs(0.5 * force->mvv2e * (global[1] - global[0]) + (global[3] - global[2]));
+  // (NaN where the styles left the energies out: nothing reads it in such a step)
+  last_energy_error = energy_read
+      ? std::fabs(0.5 * force->mvv2e * (global[1] - global[0]) + (global[3] - global[2]))
+      : std::numeric_limits<double>::quiet_NaN();
   nsteps++;
   total_iter += iter;
 
@@ -839,7 +850,7 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
   // the force call that follows: left out where nothing reads its forces
   // (after the errors above; the styles skip only in the force call of this
   // step, and pre_reverse() and init() clear it)
-  skipped_forces = forces_unread();
+  skipped_forces = !energy_read;
   set_skip_compute(skipped_forces ? update->ntimestep : -1);
   if (skipped_forces) nskipped++;
 }
