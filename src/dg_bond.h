@@ -12,6 +12,7 @@
 #include "lammps.h"
 #include "neighbor.h"
 
+#include "dg_style.h"
 #include "geomint/dg.h"
 
 #include <cmath>
@@ -25,31 +26,26 @@ template <class Term>
 inline void dg_bond_list(LAMMPS *lmp, double **xold, double **xnew, double **fdg, double &vnew,
                          double &vold, const Term &term)
 {
-  int **bondlist = lmp->neighbor->bondlist;
-  const int nbondlist = lmp->neighbor->nbondlist;
-  const int nlocal = lmp->atom->nlocal;
-  const int newton_bond = lmp->force->newton_bond;
-  for (int n = 0; n < nbondlist; n++) {
-    const int i1 = bondlist[n][0], i2 = bondlist[n][1], type = bondlist[n][2];
+  auto bond = [&term](const int (&idx)[2], int type, const double (&xo)[2][3],
+                      const double (&xn)[2][3], double (&f)[2][3], double &vo, double &vn) {
     double R[3], Rn[3];
     for (int d = 0; d < 3; d++) {
-      R[d] = xold[i2][d] - xold[i1][d];
-      Rn[d] = xnew[i2][d] - xnew[i1][d];
+      R[d] = xo[1][d] - xo[0][d];
+      Rn[d] = xn[1][d] - xn[0][d];
     }
     const double r = std::sqrt(R[0] * R[0] + R[1] * R[1] + R[2] * R[2]);
     const double rn = std::sqrt(Rn[0] * Rn[0] + Rn[1] * Rn[1] + Rn[2] * Rn[2]);
-    double delta, vo, vn;
-    term(i1, i2, type, r, rn, delta, vo, vn);
+    double delta;
+    term(idx[0], idx[1], type, r, rn, delta, vo, vn);
     double e[3];
     geomint::dg::mean_direction(R, Rn, r, rn, e);
-    if (newton_bond || i1 < nlocal)
-      for (int d = 0; d < 3; d++) fdg[i1][d] += delta * e[d];
-    if (newton_bond || i2 < nlocal)
-      for (int d = 0; d < 3; d++) fdg[i2][d] -= delta * e[d];
-    const double w = newton_bond ? 1.0 : 0.5 * ((i1 < nlocal) + (i2 < nlocal));
-    vnew += w * vn;
-    vold += w * vo;
-  }
+    for (int d = 0; d < 3; d++) {
+      f[0][d] = delta * e[d];
+      f[1][d] = -(delta * e[d]);
+    }
+  };
+  dg_term_list<2>(lmp, lmp->neighbor->bondlist, lmp->neighbor->nbondlist, xold, xnew, fdg, bond,
+                  vnew, vold);
 }
 
 }    // namespace LAMMPS_NS

@@ -24,16 +24,11 @@ inline void dg_midpoint_list(LAMMPS *lmp, int **list, int nlist, double **xold, 
                              double **fdg, const EnergyOfType &energy_of_type, double &vnew,
                              double &vold)
 {
-  const int nlocal = lmp->atom->nlocal;
-  const int newton_bond = lmp->force->newton_bond;
-  for (int n = 0; n < nlist; n++) {
-    const int *idx = list[n];
-    double xo[NATOM][3], xn[NATOM][3], f[NATOM][3] = {};
-    dg_gather_term(idx, xold, xnew, xo, xn);
-    double vo, vn;
-    geomint::dg::midpoint_dg(xo, xn, energy_of_type(idx[NATOM]), f, vo, vn);
-    dg_scatter_term(idx, f, vo, vn, fdg, nlocal, newton_bond, vnew, vold);
-  }
+  auto term = [&](const int (&)[NATOM], int kind, const double (&xo)[NATOM][3],
+                  const double (&xn)[NATOM][3], double (&f)[NATOM][3], double &vo, double &vn) {
+    geomint::dg::midpoint_dg(xo, xn, energy_of_type(kind), f, vo, vn);
+  };
+  dg_term_list<NATOM>(lmp, list, nlist, xold, xnew, fdg, term, vnew, vold);
 }
 
 // the angle list with U(cos theta) per type (u_of_type(type) -> u(c, dudc))

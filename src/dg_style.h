@@ -15,6 +15,7 @@
 #include "pointers.h"
 #include "update.h"
 
+#include "dg_passes.h"
 #include "geomint/dg.h"
 
 #include <cmath>
@@ -108,74 +109,44 @@ double dg_nve_margin(class LAMMPS *lmp);
 // arguments and M returned (0 if absent)
 double dg_pair_margin_arg(class LAMMPS *lmp, const char *style, int &narg, char **arg);
 
-// One bonded term (atoms idx[0..NATOM) in local indices, same images in xold
-// and xnew) added to fdg with LAMMPS's newton_bond rules; energy shares as ev_tally.
-// the atoms of one bonded term (local indices idx) gathered from xold and xnew
-template <int NATOM>
-inline void dg_gather_term(const int *idx, double **xold, double **xnew, double (&xo)[NATOM][3],
-                           double (&xn)[NATOM][3])
+// dg_passes.h's accessor of the bonded terms of the CPU styles: a LAMMPS
+// bonded list (bondlist, anglelist, ...: atoms in columns 0..NATOM-1, the type
+// in column NATOM) and LAMMPS's arrays
+template <int NATOM> struct DGHostTerms {
+  int **list;
+  double **x_old, **x_new, **f_dg;
+  int nlocal, newton_bond;
+  int atom(int n, int k) const { return list[n][k]; }
+  int kind(int n) const { return list[n][NATOM]; }
+  double xo(int j, int d) const { return x_old[j][d]; }
+  double xn(int j, int d) const { return x_new[j][d]; }
+  void add(int j, int d, double value) const { f_dg[j][d] += value; }
+};
+
+// every term of a bonded list through term(idx, kind, xo, xn, f, vo, vn)
+// (dg_bonded_term)
+template <int NATOM, class Term>
+inline void dg_term_list(LAMMPS *lmp, int **list, int nlist, double **xold, double **xnew,
+                         double **fdg, const Term &term, double &vnew, double &vold)
 {
-  for (int a = 0; a < NATOM; a++)
-    for (int d = 0; d < 3; d++) {
-      xo[a][d] = xold[idx[a]][d];
-      xn[a][d] = xnew[idx[a]][d];
-    }
+  const DGHostTerms<NATOM> a{list, xold, xnew, fdg, lmp->atom->nlocal, lmp->force->newton_bond};
+  for (int n = 0; n < nlist; n++) dg_bonded_term<NATOM>(a, n, term, vnew, vold);
 }
 
-// the forces f of one bonded term added to fdg and its energies to vnew, vold,
-// with LAMMPS's newton_bond rules (energy shares as ev_tally)
-template <int NATOM>
-inline void dg_scatter_term(const int *idx, const double (&f)[NATOM][3], double vo, double vn,
-                            double **fdg, int nlocal, int newton_bond, double &vnew, double &vold)
-{
-  int owned = 0;
-  for (int a = 0; a < NATOM; a++) {
-    if (idx[a] < nlocal) owned++;
-    if (newton_bond || idx[a] < nlocal)
-      for (int d = 0; d < 3; d++) fdg[idx[a]][d] += f[a][d];
-  }
-  const double w = newton_bond ? 1.0 : static_cast<double>(owned) / NATOM;
-  vnew += w * vn;
-  vold += w * vo;
-}
-
-template <int NDIST, int NATOM, class Pot>
-inline void dg_bonded_term(const int *idx, double **xold, double **xnew, double **fdg, int nlocal,
-                           int newton_bond, const int (&pairs)[NDIST][2], const Pot &pot,
-                           int variant, double &vnew, double &vold)
-{
-  double xo[NATOM][3], xn[NATOM][3], f[NATOM][3] = {};
-  dg_gather_term(idx, xold, xnew, xo, xn);
-  double vo, vn;
-  geomint::dg::term_dg(pairs, xo, xn, pot, variant, f, vo, vn);
-  dg_scatter_term(idx, f, vo, vn, fdg, nlocal, newton_bond, vnew, vold);
-}
-
-// All terms of a bonded list (neighbor->anglelist, dihedrallist; the type in
-// column NATOM): pot_of_type(type) returns the energy as a function of the
-// NDIST distances of the term.
+// All terms of a bonded list (neighbor->anglelist, dihedrallist) with the
+// paper's distance path DGs: pot_of_type(type) returns the energy as a
+// function of the NDIST distances of the term.
 template <int NDIST, int NATOM, class PotOfType>
 inline void dg_bonded_list(LAMMPS *lmp, int **list, int nlist, double **xold, double **xnew,
                            double **fdg, const int (&pairs)[NDIST][2],
                            const PotOfType &pot_of_type, int variant, double &vnew, double &vold)
 {
-  const int nlocal = lmp->atom->nlocal;
-  const int newton_bond = lmp->force->newton_bond;
-  for (int n = 0; n < nlist; n++)
-    dg_bonded_term<NDIST, NATOM>(list[n], xold, xnew, fdg, nlocal, newton_bond, pairs,
-                                 pot_of_type(list[n][NATOM]), variant, vnew, vold);
+  auto term = [&](const int (&)[NATOM], int kind, const double (&xo)[NATOM][3],
+                  const double (&xn)[NATOM][3], double (&f)[NATOM][3], double &vo, double &vn) {
+    geomint::dg::term_dg(pairs, xo, xn, pot_of_type(kind), variant, f, vo, vn);
+  };
+  dg_term_list<NATOM>(lmp, list, nlist, xold, xnew, fdg, term, vnew, vold);
 }
-
-// One pair (i, j) of a DG pair list, in local indices: types, special_bonds
-// factors, and whether it is inside the (true, outer) cutoff at the old and
-// the new positions (rsq, rnsq: the squared distances, for the styles' own
-// inner cutoffs).  Charges etc. are read by the term from i and j.
-struct DGPairIJ {
-  int i, j, itype, jtype;
-  double factor_lj, factor_coul;
-  double rsq, rnsq;
-  bool in_old, in_new;
-};
 
 // The pairs one DG evaluation visits: a half neighbor list (first, num indexed
 // by atom, as NeighList's firstneigh and numneigh), or DGPair's compaction of
@@ -193,65 +164,52 @@ inline DGPairs dg_pairs_of(const NeighList *list, bool energy = true)
   return {list->inum, list->ilist, list->numneigh, list->firstneigh, energy};
 }
 
-// All pairs of a half neighbor list with min(r, r') < cutoff (cutsq: the true
-// outer cutoffs), in squared distances s = r^2: term(const DGPairIJ &, q, vo, vn)
-// sets the quotient q = (V(s') - V(s)) / (s' - s) and the two energies (V = 0
-// beyond the cutoff; a style with inner cutoffs tests rsq and rnsq against
-// them itself).  The pair's DG force is q (R + R') (R = x_j - x_i): with
-// s' - s = (R' - R).(R' + R) the DG identity holds pair by pair, and it is
-// central, so momentum and angular momentum are kept.  Forces and energy
-// shares follow newton_pair.
+// dg_passes.h's pair accessor of the CPU styles: LAMMPS's arrays and a
+// neighbor list
+struct DGHostPairs {
+  double **x_old, **x_new, **f_dg, **cut_sq;
+  const int *types, *numneigh;
+  int *const *firstneigh;
+  const double *slj, *scoul;
+  int nlocal, newton_pair;
+  double xo(int j, int d) const { return x_old[j][d]; }
+  double xn(int j, int d) const { return x_new[j][d]; }
+  int type(int j) const { return types[j]; }
+  int num(int i) const { return numneigh[i]; }
+  int entry(int i, int jj) const { return firstneigh[i][jj]; }
+  static int index(int e) { return e & NEIGHMASK; }
+  static int special(int e) { return e >> SBBITS & 3; }
+  double cutsq(int it, int jt) const { return cut_sq[it][jt]; }
+  double special_lj(int k) const { return slj[k]; }
+  double special_coul(int k) const { return scoul[k]; }
+  bool owned_or_newton(int j) const { return newton_pair || j < nlocal; }
+  void add(int j, int d, double value) const { f_dg[j][d] += value; }
+};
+
 template <bool ENERGY, class TermSq>
 inline void dg_pair_loop_sq(LAMMPS *lmp, const DGPairs &list, double **cutsq, double **xold,
                             double **xnew, double **fdg, double &vnew, double &vold,
                             const TermSq &term)
 {
-  const int *type = lmp->atom->type;
-  const int nlocal = lmp->atom->nlocal;
-  const int newton_pair = lmp->force->newton_pair;
-  const double *special_lj = lmp->force->special_lj;
-  const double *special_coul = lmp->force->special_coul;
-  for (int ii = 0; ii < list.inum; ii++) {
-    const int i = list.ilist[ii];
-    const int itype = type[i];
-    const int *jlist = list.firstneigh[i];
-    const double *cuti = cutsq[itype];
-    double fi[3] = {0.0, 0.0, 0.0};
-    for (int jj = 0; jj < list.numneigh[i]; jj++) {
-      int j = jlist[jj];
-      const int special = j >> SBBITS & 3;
-      j &= NEIGHMASK;
-      const int jtype = type[j];
-      double R[3], Rn[3];
-      for (int d = 0; d < 3; d++) {
-        R[d] = xold[j][d] - xold[i][d];
-        Rn[d] = xnew[j][d] - xnew[i][d];
-      }
-      const double rsq = R[0] * R[0] + R[1] * R[1] + R[2] * R[2];
-      const double rnsq = Rn[0] * Rn[0] + Rn[1] * Rn[1] + Rn[2] * Rn[2];
-      const double cutsq_ij = cuti[jtype];    // true cutoff (symmetric)
-      if (rsq >= cutsq_ij && rnsq >= cutsq_ij) continue;
-      const DGPairIJ p{i, j, itype, jtype, special_lj[special], special_coul[special],
-                       rsq, rnsq, rsq < cutsq_ij, rnsq < cutsq_ij};
-      double q, vo, vn;
-      term(p, q, vo, vn);
-      double w = 1.0;
-      for (int d = 0; d < 3; d++) fi[d] += q * (R[d] + Rn[d]);
-      if (newton_pair || j < nlocal) {
-        for (int d = 0; d < 3; d++) fdg[j][d] -= q * (R[d] + Rn[d]);
-      } else {
-        w = 0.5;
-      }
-      if (ENERGY) {    // (else vo and vn are dead where q does not use them)
-        vnew += w * vn;
-        vold += w * vo;
-      }
-    }
-    for (int d = 0; d < 3; d++) fdg[i][d] += fi[d];
-  }
+  const DGHostPairs a{xold,
+                      xnew,
+                      fdg,
+                      cutsq,
+                      lmp->atom->type,
+                      list.numneigh,
+                      list.firstneigh,
+                      lmp->force->special_lj,
+                      lmp->force->special_coul,
+                      lmp->atom->nlocal,
+                      lmp->force->newton_pair};
+  for (int ii = 0; ii < list.inum; ii++) dg_pair_atom<ENERGY>(a, list.ilist[ii], term, vnew, vold);
 }
 
-// (the loop with or without the energies, as list.energy says)
+// All pairs of a half neighbor list with min(r, r') < cutoff (cutsq: the true
+// outer cutoffs; dg_pair_atom), with or without the energies as list.energy
+// says: term(const DGPairIJ &, q, vo, vn) sets the quotient q = (V(s') - V(s))
+// / (s' - s) in squared distances and the two energies (V = 0 beyond the
+// cutoff; a style with inner cutoffs tests rsq and rnsq against them itself)
 template <class TermSq>
 inline void dg_pair_list_sq(LAMMPS *lmp, const DGPairs &list, double **cutsq, double **xold,
                             double **xnew, double **fdg, double &vnew, double &vold,

@@ -25,6 +25,7 @@
 #include "fix_dg_nve.h"
 
 #include "dg_hybrid.h"
+#include "dg_passes.h"
 #include "dg_style.h"
 #include "geomint_comm.h"
 #include "geomint_compat.h"
@@ -998,62 +999,23 @@ void FixDGNVE::mix_coefficients(int n, const double *all, double *gamma)
 ------------------------------------------------------------------------- */
 
 namespace {
-// the arrays of one fixed-point iteration, flat (3 per atom; memory->create
-// arrays are contiguous): x^n, v^n, fbar, the iterate u, G(u) and r = G(u) - u
-// now and before, the newest history column and all columns of the history
-struct FixedPointArrays {
-  const double *xo, *vo, *fd, *dtfm;    // dtfm: per atom
-  double *x, *gcur, *rcur, *gprev, *rprev;
-  double *dgn, *drn;                               // the newest column (written)
-  const double *dG[MAX_DEPTH], *dR[MAX_DEPTH];    // all columns
-  double dtv;
-};
+using FixedPointArrays = DGFixedPoint;
+static_assert(DGFixedPoint::MAX_DEPTH >= MAX_DEPTH, "DGFixedPoint holds the history columns");
 
-// G(u), r, their largest components, and with NH history columns the newest
-// column and the normal equations of the mixing: sums[a] = dR_a . r, then the
-// upper triangle of dR_a . dR_b by rows (NH a compile-time constant, so that
-// the sums stay in registers)
+// the passes of dg_passes.h over the owned atoms; the normal equations'
+// sums (NH a compile-time constant, so that they stay in registers)
 template <int NH>
 void residual_pass(const FixedPointArrays &A, int nlocal, double &inc, double &disp, double *sums)
 {
   constexpr int NS = NH + NH * (NH + 1) / 2;
   double acc[NS > 0 ? NS : 1] = {};
-  for (int i = 0; i < nlocal; i++) {
-    const double dtfm = A.dtfm[i];
-    for (int d = 0; d < 3; d++) {
-      const int c = 3 * i + d;
-      const double g = A.xo[c] + A.dtv * (A.vo[c] + dtfm * A.fd[c]);
-      const double r = g - A.x[c];
-      inc = std::max(inc, std::fabs(r));
-      disp = std::max(disp, std::fabs(g - A.xo[c]));
-      if (NH > 0) {
-        A.dgn[c] = g - A.gprev[c];
-        A.drn[c] = r - A.rprev[c];
-        int k = NH;
-        for (int a = 0; a < NH; a++) {
-          const double ra = A.dR[a][c];
-          acc[a] += r * ra;
-          for (int b = a; b < NH; b++) acc[k++] += ra * A.dR[b][c];
-        }
-      }
-      A.gcur[c] = g;
-      A.rcur[c] = r;
-    }
-  }
+  for (int i = 0; i < nlocal; i++) dg_residual_atom<NH>(A, i, inc, disp, acc);
   for (int k = 0; k < NS; k++) sums[k] = acc[k];
 }
 
-// the next iterate u = G(u) - sum_a gamma_a dG_a (NH = 0: u = G(u)); G and r kept
 template <int NH> void update_pass(const FixedPointArrays &A, int nlocal, const double *gamma)
 {
-  for (int c = 0; c < 3 * nlocal; c++) {
-    const double g = A.gcur[c];
-    double s = 0.0;
-    for (int a = 0; a < NH; a++) s += gamma[a] * A.dG[a][c];
-    A.x[c] = NH > 0 ? g - s : g;
-    A.gprev[c] = g;
-    A.rprev[c] = A.rcur[c];
-  }
+  for (int i = 0; i < nlocal; i++) dg_update_atom<NH>(A, i, gamma);
 }
 
 // f(std::integral_constant<int, n>) for n = 0 .. MAX_DEPTH

@@ -1,0 +1,181 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   GEOMINT - the per-atom and per-term passes of fix dg/nve and the DG force
+   styles, written once: run by a plain loop in the CPU styles and meant to be
+   run by Kokkos parallel_for / parallel_reduce in their /kk variants (issue 23).
+   LAMMPS-free and Kokkos-free (GEOMINT_INLINE functions are device functions
+   in a Kokkos build); the step order and the communication are FixDGNVE's.
+
+   A pass reads and writes the atom data through an accessor `a`:
+
+   pairs (dg_pair_atom; a half neighbor list, LAMMPS's newton_pair rules)
+     double xo(j,d), xn(j,d)          x^n and the trial positions (owned, ghost)
+     int type(j); int num(i); int entry(i,jj)   the neighbor entries of atom i
+     int index(e), special(e)         an entry's atom and special_bonds slot
+     double cutsq(it,jt)              the true (outer) cutoffs, squared
+     double special_lj(k), special_coul(k)
+     bool owned_or_newton(j)          newton_pair || j < nlocal
+     void add(j, d, value)            fbar[j][d] += value (plain on the CPU)
+   bonded terms (dg_bonded_term; newton_bond rules)
+     int atom(n, a), kind(n)          term n's atoms and its type
+     double xo(j,d), xn(j,d); int nlocal, newton_bond; void add(j, d, value)
+------------------------------------------------------------------------- */
+
+#ifndef GEOMINT_DG_PASSES_H
+#define GEOMINT_DG_PASSES_H
+
+#include "geomint/geomint_inline.h"
+
+#include <cmath>
+
+namespace LAMMPS_NS {
+
+// One pair (i, j) of a DG pair list, in local indices: types, special_bonds
+// factors, and whether it is inside the (true, outer) cutoff at the old and
+// the new positions (rsq, rnsq: the squared distances, for the styles' own
+// inner cutoffs).  Charges etc. are read by the term from i and j.
+struct DGPairIJ {
+  int i, j, itype, jtype;
+  double factor_lj, factor_coul;
+  double rsq, rnsq;
+  bool in_old, in_new;
+};
+
+// Atom i's pairs of a half list with min(r, r') < cutoff, in squared distances
+// s = r^2: term(const DGPairIJ &, q, vo, vn) sets the quotient q = (V(s') -
+// V(s)) / (s' - s) and the two energies (V = 0 beyond the cutoff).  The pair's
+// DG force is q (R + R') (R = x_j - x_i): with s' - s = (R' - R).(R' + R) the
+// DG identity holds pair by pair, and it is central, so momentum and angular
+// momentum are kept.  Forces and energy shares follow newton_pair; ENERGY
+// false leaves the energies out (vo and vn are then dead where q does not use
+// them).
+template <bool ENERGY, class A, class Term>
+GEOMINT_INLINE void dg_pair_atom(const A &a, int i, const Term &term, double &vnew, double &vold)
+{
+  const int itype = a.type(i);
+  const int jnum = a.num(i);
+  double fi[3] = {0.0, 0.0, 0.0};
+  for (int jj = 0; jj < jnum; jj++) {
+    const int e = a.entry(i, jj);
+    const int special = a.special(e);
+    const int j = a.index(e);
+    const int jtype = a.type(j);
+    double R[3], Rn[3];
+    for (int d = 0; d < 3; d++) {
+      R[d] = a.xo(j, d) - a.xo(i, d);
+      Rn[d] = a.xn(j, d) - a.xn(i, d);
+    }
+    const double rsq = R[0] * R[0] + R[1] * R[1] + R[2] * R[2];
+    const double rnsq = Rn[0] * Rn[0] + Rn[1] * Rn[1] + Rn[2] * Rn[2];
+    const double cutsq_ij = a.cutsq(itype, jtype);    // true cutoff (symmetric)
+    if (rsq >= cutsq_ij && rnsq >= cutsq_ij) continue;
+    const DGPairIJ p{i, j, itype, jtype, a.special_lj(special), a.special_coul(special),
+                     rsq, rnsq, rsq < cutsq_ij, rnsq < cutsq_ij};
+    double q, vo, vn;
+    term(p, q, vo, vn);
+    double w = 1.0;
+    for (int d = 0; d < 3; d++) fi[d] += q * (R[d] + Rn[d]);
+    if (a.owned_or_newton(j)) {
+      for (int d = 0; d < 3; d++) a.add(j, d, -(q * (R[d] + Rn[d])));
+    } else {
+      w = 0.5;
+    }
+    if (ENERGY) {
+      vnew += w * vn;
+      vold += w * vo;
+    }
+  }
+  for (int d = 0; d < 3; d++) a.add(i, d, fi[d]);
+}
+
+// One bonded term n of NATOM atoms (same images in xo and xn): its atoms'
+// positions gathered, term(idx, kind, xo, xn, f, vo, vn) sets the forces f and
+// the energies (idx: the atoms' local indices, kind: the term's type), which
+// are added with LAMMPS's newton_bond rules (energy shares as ev_tally).
+template <int NATOM, class A, class Term>
+GEOMINT_INLINE void dg_bonded_term(const A &a, int n, const Term &term, double &vnew,
+                                   double &vold)
+{
+  int idx[NATOM];
+  double xo[NATOM][3], xn[NATOM][3], f[NATOM][3] = {};
+  for (int k = 0; k < NATOM; k++) {
+    idx[k] = a.atom(n, k);
+    for (int d = 0; d < 3; d++) {
+      xo[k][d] = a.xo(idx[k], d);
+      xn[k][d] = a.xn(idx[k], d);
+    }
+  }
+  double vo, vn;
+  term(idx, a.kind(n), xo, xn, f, vo, vn);
+  int owned = 0;
+  for (int k = 0; k < NATOM; k++) {
+    if (idx[k] < a.nlocal) owned++;
+    if (a.newton_bond || idx[k] < a.nlocal)
+      for (int d = 0; d < 3; d++) a.add(idx[k], d, f[k][d]);
+  }
+  const double w = a.newton_bond ? 1.0 : static_cast<double>(owned) / NATOM;
+  vnew += w * vn;
+  vold += w * vo;
+}
+
+// The arrays of one fixed-point iteration of fix dg/nve, flat (3 per atom):
+// x^n, v^n, fbar, dt/2m per atom, the iterate u, G(u) and r = G(u) - u now and
+// before, the newest history column (written) and all columns of the history
+// (Anderson mixing of depth <= 8)
+struct DGFixedPoint {
+  static constexpr int MAX_DEPTH = 8;
+  const double *xo, *vo, *fd, *dtfm;
+  double *x, *gcur, *rcur, *gprev, *rprev;
+  double *dgn, *drn;
+  const double *dG[MAX_DEPTH], *dR[MAX_DEPTH];
+  double dtv;
+};
+
+// atom i: G(u), r, the largest components (inc, disp), and with NH history
+// columns the newest column and the normal equations of the mixing: acc[a] +=
+// dR_a . r, then the upper triangle of dR_a . dR_b by rows
+template <int NH>
+GEOMINT_INLINE void dg_residual_atom(const DGFixedPoint &A, int i, double &inc, double &disp,
+                                     double *acc)
+{
+  const double dtfm = A.dtfm[i];
+  for (int d = 0; d < 3; d++) {
+    const int c = 3 * i + d;
+    const double g = A.xo[c] + A.dtv * (A.vo[c] + dtfm * A.fd[c]);
+    const double r = g - A.x[c];
+    const double ar = std::fabs(r), ag = std::fabs(g - A.xo[c]);
+    inc = inc < ar ? ar : inc;    // (std::max, also on a device)
+    disp = disp < ag ? ag : disp;
+    if (NH > 0) {
+      A.dgn[c] = g - A.gprev[c];
+      A.drn[c] = r - A.rprev[c];
+      int k = NH;
+      for (int a = 0; a < NH; a++) {
+        const double ra = A.dR[a][c];
+        acc[a] += r * ra;
+        for (int b = a; b < NH; b++) acc[k++] += ra * A.dR[b][c];
+      }
+    }
+    A.gcur[c] = g;
+    A.rcur[c] = r;
+  }
+}
+
+// atom i: the next iterate u = G(u) - sum_a gamma_a dG_a (NH = 0: u = G(u));
+// G and r kept for the next iteration
+template <int NH>
+GEOMINT_INLINE void dg_update_atom(const DGFixedPoint &A, int i, const double *gamma)
+{
+  for (int d = 0; d < 3; d++) {
+    const int c = 3 * i + d;
+    const double g = A.gcur[c];
+    double s = 0.0;
+    for (int a = 0; a < NH; a++) s += gamma[a] * A.dG[a][c];
+    A.x[c] = NH > 0 ? g - s : g;
+    A.gprev[c] = g;
+    A.rprev[c] = A.rcur[c];
+  }
+}
+
+}    // namespace LAMMPS_NS
+
+#endif
