@@ -109,19 +109,8 @@ struct DGDSFCoulomb {
   // adds the pair's Coulomb quotient and energies (V = 0 beyond the cutoff)
   void add(const DGPairIJ &p, double r, double rn, double &delta, double &vo, double &vn) const
   {
-    using namespace geomint::dg;
-    const bool in = p.rsq < cut_coulsq, in_new = p.rnsq < cut_coulsq;
-    if (!in && !in_new) return;
-    const double qq = qqrd2e * q[p.i] * q[p.j];
-    const double co = in ? dsf_energy(alpha, e_shift, f_shift, qq, p.factor_coul, r) - qq * cshift
-                         : 0.0;
-    const double cn = in_new
-        ? dsf_energy(alpha, e_shift, f_shift, qq, p.factor_coul, rn) - qq * cshift
-        : 0.0;
-    vo += co;
-    vn += cn;
-    delta += (in && in_new) ? dsf_quotient(alpha, f_shift, qq, p.factor_coul, r, rn)
-                            : crossing_quotient(r, rn, co, cn);    // (list pairs: inside at one end)
+    geomint::dg::dsf_pair(alpha, e_shift, f_shift, cut_coulsq, cshift, qqrd2e * q[p.i] * q[p.j],
+                          p.factor_coul, p.rsq, p.rnsq, r, rn, delta, vo, vn);
   }
 };
 

@@ -15,7 +15,6 @@
 #include "atom.h"
 #include "force.h"
 
-#include "geomint/dg.h"
 #include "dg_dsf.h"
 #include "geomint/dg_radial.h"
 
@@ -26,28 +25,14 @@ using namespace LAMMPS_NS;
 void PairLJCutCoulDSFDG::pair_dg(double **xold, double **xnew, double **fdg, double &vnew,
                                  double &vold)
 {
-  using namespace geomint::dg;
   const DGDSFCoulomb coul(lmp, alpha, e_shift, f_shift, cut_coul);
   coul.add_self_energy(list, vnew, vold);
   auto term = [&](const DGPairIJ &p, double r, double rn, double &delta, double &vo,
                   double &vn) {
     const int it = p.itype, jt = p.jtype;
     delta = vo = vn = 0.0;
-    // LJ, in pair lj/cut/coul/dsf's arithmetic for the energies
-    const bool lj_in = p.rsq < cut_ljsq[it][jt], lj_in_new = p.rnsq < cut_ljsq[it][jt];
-    if (lj_in || lj_in_new) {
-      auto lj = [&](double rsq, bool inside) {
-        if (!inside) return 0.0;
-        const double r2inv = 1.0 / rsq, r6inv = r2inv * r2inv * r2inv;
-        return p.factor_lj * (r6inv * (lj3[it][jt] * r6inv - lj4[it][jt]) - offset[it][jt]);
-      };
-      const double lo = lj(p.rsq, lj_in), ln = lj(p.rnsq, lj_in_new);
-      vo += lo;
-      vn += ln;
-      delta += (lj_in && lj_in_new)
-          ? lj_quotient(p.factor_lj * lj3[it][jt], p.factor_lj * lj4[it][jt], r, rn)
-          : crossing_quotient(r, rn, lo, ln);
-    }
+    geomint::dg::lj_cut_coul_lj_part(lj3[it][jt], lj4[it][jt], offset[it][jt], p.factor_lj,
+                                     cut_ljsq[it][jt], p.rsq, p.rnsq, r, rn, delta, vo, vn);
     coul.add(p, r, rn, delta, vo, vn);
   };
   dg_pair_list_ij(lmp, dg_pairs(), cutsq, xold, xnew, fdg, vnew, vold, term);

@@ -8,32 +8,21 @@
 
 #include "pair_lj_cut_dg.h"
 
-#include "geomint/dg.h"
+#include "geomint/dg_radial.h"
 
 #include <cmath>
 
 using namespace LAMMPS_NS;
 
 void PairLJCutDG::pair_dg(double **xold, double **xnew, double **fdg, double &vnew,
-                             double &vold)
+                          double &vold)
 {
-  // in squared distances: no square root per pair
+  // in squared distances: no square root per pair (geomint::dg::lj_cut_pair_sq)
   auto term = [this](const DGPairIJ &p, double &q, double &vo, double &vn) {
-    const double c12 = p.factor_lj * lj3[p.itype][p.jtype];
-    const double c6 = p.factor_lj * lj4[p.itype][p.jtype];
-    const double off = p.factor_lj * offset[p.itype][p.jtype];
-    const double u = 1.0 / p.rsq, w = 1.0 / p.rnsq;
-    auto energy = [&](double s_inv, bool inside) {
-      if (!inside) return 0.0;
-      const double r6inv = s_inv * s_inv * s_inv;
-      return r6inv * (c12 * r6inv - c6) - off;
-    };
-    vo = energy(u, p.in_old);
-    vn = energy(w, p.in_new);
-    if (p.in_old && p.in_new)
-      q = geomint::dg::lj_quotient_sq(c12, c6, u, w);    // the offset cancels
-    else
-      q = (vn - vo) / (p.rnsq - p.rsq);    // crossing the cutoff: V = 0 outside (one end is 0)
+    const double f = p.factor_lj;
+    geomint::dg::lj_cut_pair_sq(f * lj3[p.itype][p.jtype], f * lj4[p.itype][p.jtype],
+                                f * offset[p.itype][p.jtype], p.rsq, p.rnsq, p.in_old, p.in_new,
+                                q, vo, vn);
   };
   dg_pair_list_sq(lmp, dg_pairs(), cutsq, xold, xnew, fdg, vnew, vold, term);
 }

@@ -18,20 +18,11 @@ using namespace LAMMPS_NS;
 void PairMorseDG::pair_dg(double **xold, double **xnew, double **fdg, double &vnew,
                           double &vold)
 {
-  using namespace geomint::dg;
   auto term = [this](const DGPairIJ &p, double r, double rn, double &delta, double &vo,
                      double &vn) {
     const int it = p.itype, jt = p.jtype;
-    const double d = d0[it][jt], a = alpha[it][jt], x0 = r0[it][jt];
-    auto energy = [&](double rr, bool inside) {
-      return inside ? p.factor_lj * (morse_pair_energy(d, a, x0, rr) - offset[it][jt]) : 0.0;
-    };
-    vo = energy(r, p.in_old);
-    vn = energy(rn, p.in_new);
-    if (p.in_old && p.in_new)
-      delta = p.factor_lj * morse_quotient(d, a, x0, r, rn);
-    else
-      delta = crossing_quotient(r, rn, vo, vn);    // V = 0 outside (one end is 0)
+    geomint::dg::morse_pair(d0[it][jt], alpha[it][jt], r0[it][jt], offset[it][jt], p.factor_lj, r,
+                            rn, p.in_old, p.in_new, delta, vo, vn);
   };
   dg_pair_list_ij(lmp, dg_pairs(), cutsq, xold, xnew, fdg, vnew, vold, term);
 }

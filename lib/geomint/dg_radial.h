@@ -12,6 +12,7 @@
 #ifndef GEOMINT_DG_RADIAL_H
 #define GEOMINT_DG_RADIAL_H
 
+#include "dg.h"
 #include "geomint_inline.h"
 
 #include <cfloat>
@@ -307,6 +308,113 @@ namespace dg {
   GEOMINT_INLINE double dsf_self_energy(double alpha, double e_shift, double qqrd2e, double qi)
   {
     return -(e_shift / 2.0 + alpha / SQRT_PI) * qi * qi * qqrd2e;
+  }
+
+  // ---------------------------------------------------------------------
+  // The pair terms of the DG pair styles, one function per style, called by
+  // the CPU style and its /kk variant alike: the quotient and the energies
+  // at both ends (V = 0 beyond the cutoff) of one pair, in, in_new: inside
+  // the style's cutoff at the old and the new positions (one of them is).
+  // ---------------------------------------------------------------------
+
+  // pair lj/cut/dg in squared distances: q = (V(s') - V(s)) / (s' - s);
+  // c12, c6, off: 4 eps sigma^12, 4 eps sigma^6 and the offset, times
+  // factor_lj (the offset cancels between two ends inside)
+  GEOMINT_INLINE void lj_cut_pair_sq(double c12, double c6, double off, double rsq, double rnsq,
+                                     bool in, bool in_new, double &q, double &vo, double &vn)
+  {
+    const double u = 1.0 / rsq, w = 1.0 / rnsq;
+    const double r6o = u * u * u, r6n = w * w * w;
+    vo = in ? r6o * (c12 * r6o - c6) - off : 0.0;
+    vn = in_new ? r6n * (c12 * r6n - c6) - off : 0.0;
+    q = (in && in_new) ? lj_quotient_sq(c12, c6, u, w)
+                       : (vn - vo) / (rnsq - rsq);    // crossing the cutoff: one end is 0
+  }
+
+  // pair morse/dg: Delta = (V(r') - V(r)) / (r' - r), V = factor (morse - offset)
+  GEOMINT_INLINE void morse_pair(double d0, double alpha, double r0, double offset, double factor,
+                                 double r, double rn, bool in, bool in_new, double &delta,
+                                 double &vo, double &vn)
+  {
+    vo = in ? factor * (morse_pair_energy(d0, alpha, r0, r) - offset) : 0.0;
+    vn = in_new ? factor * (morse_pair_energy(d0, alpha, r0, rn) - offset) : 0.0;
+    delta = (in && in_new) ? factor * morse_quotient(d0, alpha, r0, r, rn)
+                           : crossing_quotient(r, rn, vo, vn);
+  }
+
+  // the taper of pair lj/mdf, s(x) = 1 - 10 x^3 + 15 x^4 - 6 x^5 on the clamped x
+  GEOMINT_INLINE double mdf_taper(double x)
+  {
+    x = x < 0.0 ? 0.0 : (x > 1.0 ? 1.0 : x);
+    return 1.0 + x * x * x * (-10.0 + x * (15.0 - 6.0 * x));
+  }
+
+  // pair lj/mdf/dg: V = U(r) s(r), x = (r - rin)/width, the product quotient
+  // Delta(U s) = Delta U (s + s')/2 + Delta s (U + U')/2 with cancellation-free
+  // Delta U (inverse powers) and Delta s (powers of the clamped x); c12, c6
+  // times factor_lj; s = 0 beyond the cutoff
+  GEOMINT_INLINE void lj_mdf_pair(double c12, double c6, double rin, double width, double r,
+                                  double rn, double &delta, double &vo, double &vn)
+  {
+    const double r6o = 1.0 / (r * r * r * r * r * r), r6n = 1.0 / (rn * rn * rn * rn * rn * rn);
+    const double u = r6o * (c12 * r6o - c6), un = r6n * (c12 * r6n - c6);
+    const double x = (r - rin) / width, xn = (rn - rin) / width;
+    const double s = mdf_taper(x), sn = mdf_taper(xn);
+    const double du = lj_quotient(c12, c6, r, rn);
+    // Delta s = (s(xc') - s(xc)) / (r' - r), xc clamped to [0, 1]
+    const double xc = x < 0.0 ? 0.0 : (x > 1.0 ? 1.0 : x);
+    const double xcn = xn < 0.0 ? 0.0 : (xn > 1.0 ? 1.0 : xn);
+    double ds = 0.0;
+    if (xc != xcn) {
+      const double poly = -10.0 * power_quotient(xc, xcn, 3) + 15.0 * power_quotient(xc, xcn, 4) -
+          6.0 * power_quotient(xc, xcn, 5);
+      // unclamped: (x' - x)/(r' - r) = 1/width exactly (no cancellation)
+      const bool inside = x >= 0.0 && x <= 1.0 && xn >= 0.0 && xn <= 1.0;
+      ds = poly * (inside ? 1.0 / width : (xcn - xc) / (rn - r));
+    } else if (x > 0.0 && x < 1.0) {
+      ds = (-30.0 * x * x + 60.0 * x * x * x - 30.0 * x * x * x * x) / width;    // s'(r)
+    }
+    delta = 0.5 * du * (s + sn) + 0.5 * ds * (u + un);
+    vo = u * s;
+    vn = un * sn;
+  }
+
+  // the LJ part of pair lj/cut/coul/dsf/dg (in that style's arithmetic):
+  // added to delta, vo, vn where inside cut_ljsq at either end
+  GEOMINT_INLINE void lj_cut_coul_lj_part(double lj3, double lj4, double offset, double factor,
+                                          double cut_ljsq, double rsq, double rnsq, double r,
+                                          double rn, double &delta, double &vo, double &vn)
+  {
+    const bool in = rsq < cut_ljsq, in_new = rnsq < cut_ljsq;
+    if (!in && !in_new) return;
+    const double r2o = 1.0 / rsq, r6o = r2o * r2o * r2o;
+    const double r2n = 1.0 / rnsq, r6n = r2n * r2n * r2n;
+    const double lo = in ? factor * (r6o * (lj3 * r6o - lj4) - offset) : 0.0;
+    const double ln = in_new ? factor * (r6n * (lj3 * r6n - lj4) - offset) : 0.0;
+    vo += lo;
+    vn += ln;
+    delta += (in && in_new) ? lj_quotient(factor * lj3, factor * lj4, r, rn)
+                            : crossing_quotient(r, rn, lo, ln);
+  }
+
+  // the Coulomb part of pair coul/dsf/dg and lj/cut/coul/dsf/dg: the parents'
+  // energy less qq cshift inside the cutoff (continuous there), its quotient;
+  // added to delta, vo, vn where inside cut_coulsq at either end
+  GEOMINT_INLINE void dsf_pair(double alpha, double e_shift, double f_shift, double cut_coulsq,
+                               double cshift, double qq, double factor_coul, double rsq,
+                               double rnsq, double r, double rn, double &delta, double &vo,
+                               double &vn)
+  {
+    const bool in = rsq < cut_coulsq, in_new = rnsq < cut_coulsq;
+    if (!in && !in_new) return;
+    const double co = in ? dsf_energy(alpha, e_shift, f_shift, qq, factor_coul, r) - qq * cshift
+                         : 0.0;
+    const double cn =
+        in_new ? dsf_energy(alpha, e_shift, f_shift, qq, factor_coul, rn) - qq * cshift : 0.0;
+    vo += co;
+    vn += cn;
+    delta += (in && in_new) ? dsf_quotient(alpha, f_shift, qq, factor_coul, r, rn)
+                            : crossing_quotient(r, rn, co, cn);    // (inside at one end)
   }
 
 }    // namespace dg
