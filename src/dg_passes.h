@@ -176,6 +176,59 @@ GEOMINT_INLINE void dg_update_atom(const DGFixedPoint &A, int i, const double *g
   }
 }
 
+// fix dg/nve's predictors (keyword predictor)
+enum DGPredictor { DG_PRED_NONE, DG_PRED_VERLET, DG_PRED_EXTRAPOLATE };
+
+// the step's choices of the predictor (FixDGNVE::initial_integrate explains them)
+struct DGPredict {
+  int predictor;     // DGPredictor
+  bool use_f;        // f holds the styles' force at x^n for every atom
+  bool f_for_new;    // ... for the atoms without a last step
+  bool kicked;       // f holds F_ext too (fext: the part to take out)
+  double dtv;
+};
+
+// atom i's predicted position x = x^n + dt (v^n + dtfm fpred).  Accessor:
+// double xo(i,d), vo(i,d), f(i,d), fext(i,d), prev(i,k) (fbar of the last
+// step, k < 3, the count of last steps at k = 3, the fbar before at 4 + d),
+// dtfm(i); double &x(i,d)
+template <class A> GEOMINT_INLINE void dg_predict_atom(const DGPredict &p, const A &a, int i)
+{
+  const double dtfm = a.dtfm(i);
+  const bool has_prev = a.prev(i, 3) != 0.0;
+  for (int d = 0; d < 3; d++) {
+    double fpred = 0.0;
+    if (p.predictor != DG_PRED_NONE) {
+      if (p.use_f || (p.f_for_new && !has_prev)) {
+        fpred = p.kicked ? a.f(i, d) - a.fext(i, d) : a.f(i, d);
+        if (p.predictor == DG_PRED_EXTRAPOLATE && has_prev) fpred = 2.0 * fpred - a.prev(i, d);
+      } else if (p.predictor == DG_PRED_EXTRAPOLATE && a.prev(i, 3) >= 2.0) {
+        fpred = 2.0 * a.prev(i, d) - a.prev(i, 4 + d);
+      } else if (has_prev) {
+        fpred = a.prev(i, d);
+      }
+    }
+    a.x(i, d) = a.xo(i, d) + p.dtv * (a.vo(i, d) + dtfm * fpred);
+  }
+}
+
+// atom i at the end of the step: v = v^n + 2 dtfm fbar (the same fbar as the
+// last position update), fbar kept for the next step's predictor (prev);
+// returns m |v|^2.  Accessor: as dg_predict_atom, and double fd(i,d), mass(i);
+// double &v(i,d), &prev(i,k)
+template <class A> GEOMINT_INLINE double dg_finish_atom(const A &a, int i)
+{
+  for (int d = 0; d < 3; d++) {
+    a.prev(i, 4 + d) = a.prev(i, d);
+    a.prev(i, d) = a.fd(i, d);
+  }
+  a.prev(i, 3) = a.prev(i, 3) >= 1.0 ? 2.0 : 1.0;
+  const double m = a.mass(i);
+  const double dtfm = a.dtfm(i);
+  for (int d = 0; d < 3; d++) a.v(i, d) = a.vo(i, d) + 2.0 * dtfm * a.fd(i, d);
+  return m * (a.v(i, 0) * a.v(i, 0) + a.v(i, 1) * a.v(i, 1) + a.v(i, 2) * a.v(i, 2));
+}
+
 }    // namespace LAMMPS_NS
 
 #endif

@@ -69,7 +69,7 @@ using namespace FixConst;
 static const char *const STYLE = "Fix dg/nve";
 
 enum { ONFAIL_ERROR, ONFAIL_WARN, ONFAIL_IGNORE };
-enum { PRED_NONE, PRED_VERLET, PRED_EXTRAPOLATE };
+enum { PRED_NONE = DG_PRED_NONE, PRED_VERLET = DG_PRED_VERLET, PRED_EXTRAPOLATE = DG_PRED_EXTRAPOLATE };
 
 // the per-atom state: the discrete force of the atom's last step, how many of
 // its last steps it has (0, 1, 2) and the discrete force of the step before;
@@ -90,6 +90,25 @@ static constexpr int RESTART_VERSION = 2;
 // such iterations in a row costs 15.6 instead of 13.7 iterations per step on
 // 648-atom water at 1 fs)
 static constexpr double STALL_REL = 1e-10;
+
+namespace {
+// dg_passes.h's accessor of fix dg/nve's per-atom passes on the CPU
+struct HostAtoms {
+  double **x_, **v_, **f_, **fext_, **xold_, **vold_, **fdg_, **fprev_;
+  const double *dtfm_, *rmass_, *mass_;
+  const int *type_;
+  double &x(int i, int d) const { return x_[i][d]; }
+  double &v(int i, int d) const { return v_[i][d]; }
+  double f(int i, int d) const { return f_[i][d]; }
+  double fext(int i, int d) const { return fext_[i][d]; }
+  double xo(int i, int d) const { return xold_[i][d]; }
+  double vo(int i, int d) const { return vold_[i][d]; }
+  double fd(int i, int d) const { return fdg_[i][d]; }
+  double &prev(int i, int k) const { return fprev_[i][k]; }
+  double dtfm(int i) const { return dtfm_[i]; }
+  double mass(int i) const { return rmass_ ? rmass_[i] : mass_[type_[i]]; }
+};
+}    // namespace
 
 // solver anderson: the largest history depth (the mixing solves a depth x depth
 // least-squares problem per iteration)
@@ -736,26 +755,10 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
   // x + dt v).  Where f belongs to other atoms (they changed places since the
   // last step) the last step's fbar, which migrates with the atom, stands in
   // for it too.
-  const bool use_f = forces_known && !forces_auto;
-  const bool f_for_new = forces_known && (!forces_auto || first_step);
-  for (int i = 0; i < nlocal; i++) {
-    const double dtfm = dtfm_atom[i];
-    const bool has_prev = fprev[i][3] != 0.0;
-    for (int d = 0; d < 3; d++) {
-      double fpred = 0.0;
-      if (predictor != PRED_NONE) {
-        if (use_f || (f_for_new && !has_prev)) {
-          fpred = kicked ? f[i][d] - fext[i][d] : f[i][d];
-          if (predictor == PRED_EXTRAPOLATE && has_prev) fpred = 2.0 * fpred - fprev[i][d];
-        } else if (predictor == PRED_EXTRAPOLATE && fprev[i][3] >= 2.0) {
-          fpred = 2.0 * fprev[i][d] - fprev[i][4 + d];
-        } else if (has_prev) {
-          fpred = fprev[i][d];
-        }
-      }
-      x[i][d] = xold[i][d] + dtv * (vold[i][d] + dtfm * fpred);
-    }
-  }
+  const DGPredict pred{predictor, forces_known && !forces_auto,
+                       forces_known && (!forces_auto || first_step), kicked, dtv};
+  const HostAtoms ha{x, v, f, fext, xold, vold, fdg, fprev, dtfm_atom.data(), rmass, mass, type};
+  for (int i = 0; i < nlocal; i++) dg_predict_atom(pred, ha, i);
 
   // the styles may prepare what depends on x^n alone for the iterations (the
   // guard ends the step for them also when an error leaves this function).
@@ -802,17 +805,7 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
   // velocities with the same discrete force as the last position update; that
   // force is kept for the next step's predictor
   double ke_new = 0.0;
-  for (int i = 0; i < nlocal; i++) {
-    for (int d = 0; d < 3; d++) {
-      fprev[i][4 + d] = fprev[i][d];
-      fprev[i][d] = fdg[i][d];
-    }
-    fprev[i][3] = fprev[i][3] >= 1.0 ? 2.0 : 1.0;
-    const double m = rmass ? rmass[i] : mass[type[i]];
-    const double dtfm = dtfm_atom[i];
-    for (int d = 0; d < 3; d++) v[i][d] = vold[i][d] + 2.0 * dtfm * fdg[i][d];
-    ke_new += m * (v[i][0] * v[i][0] + v[i][1] * v[i][1] + v[i][2] * v[i][2]);
-  }
+  for (int i = 0; i < nlocal; i++) ke_new += dg_finish_atom(ha, i);
   double local[5] = {ke_old, ke_new, vold_sum, vnew, dke_open}, global[5];
   MPI_Allreduce(local, global, 5, MPI_DOUBLE, MPI_SUM, world);
   work += global[4];
