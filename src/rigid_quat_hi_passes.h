@@ -14,7 +14,11 @@
      void store_L(i, const double I[3], const double L[3]) const   momentum)
      int64_t tag_of(i) const;  double hydro_radius(i) const
      const geomint::RigidOUCoeff &type_coeff(i) const      (hi off, per type)
-   (spheres keep omega, L = I omega; ellipsoids LAMMPS's angmom).
+   (spheres keep omega, L = I omega; ellipsoids LAMMPS's angmom).  An
+   accessor of spheres says so with `static constexpr bool sphere = true`:
+   its bodies then take the sphere kernels of lib/geomint (three equal
+   moments: the rotor turns q alone, L is carried in the body frame through
+   the hi-off step), which agree with the general ones to round-off.
 ------------------------------------------------------------------------- */
 
 #ifndef GEOMINT_RIGID_QUAT_HI_PASSES_H
@@ -25,7 +29,7 @@
 #include "geomint/rigid_body.h"
 
 #include <cstdint>
-
+#include <type_traits>
 
 namespace LAMMPS_NS {
 namespace rqh {
@@ -38,6 +42,13 @@ namespace rqh {
     int64_t step;
     double h, half_h, dtf, skt;
   };
+
+  // whether accessor A holds spheres (A::sphere; false where A does not say)
+  template <class...> struct make_void { typedef void type; };
+  template <class A, class = void> struct is_sphere : std::false_type {};
+  template <class A>
+  struct is_sphere<A, typename make_void<decltype(A::sphere)>::type>
+      : std::integral_constant<bool, A::sphere> {};
 
   // the hydrodynamic radius of a body (the radius keyword: none, a constant,
   // per type, the atom's radius)
@@ -114,10 +125,13 @@ namespace rqh {
     }
     for (int k = 0; k < 4; k++) q[k] = a.orient(i, k);
     a.load_L(i, I, L);
-    geomint::rigid_drift_rotate(xi, vi, q, L, I, half_h, rotor, normalize);
+    if (is_sphere<A>::value)    // L unchanged
+      geomint::sphere_drift_rotate(xi, vi, q, L, I[0], half_h, rotor, normalize);
+    else
+      geomint::rigid_drift_rotate(xi, vi, q, L, I, half_h, rotor, normalize);
     for (int k = 0; k < 3; k++) a.pos(i, k) = xi[k];
     for (int k = 0; k < 4; k++) a.orient(i, k) = q[k];
-    a.store_L(i, I, L);
+    if (!is_sphere<A>::value) a.store_L(i, I, L);
   }
 
   // hi off: the exact OU step of one body alone with its deviates xt, xr;
@@ -158,11 +172,52 @@ namespace rqh {
     drift_rotate(a, i, p.half_h, p.rotor_after, p.normalize != 0);
   }
 
+  // hi off: the whole initial_integrate of one sphere, its state loaded
+  // once and stored once (L = I omega kept through the sub-steps)
+  template <class A>
+  GEOMINT_FORCE_INLINE void sphere_step_hi_off(const A &a, int i, const StepParams &p,
+                                               const double xt[3], const double xr[3], double &de,
+                                               double &tmin)
+  {
+    geomint::RigidOUCoeff own;
+    const geomint::RigidOUCoeff *c = &own;
+    double I[3];
+    a.moments(i, I);
+    const double m = a.mass(i);
+    if (p.per_type)
+      c = &a.type_coeff(i);
+    else
+      body_coeff(p.friction, p.h, m, I, a.hydro_radius(i), own, tmin);
+    double xi[3], vi[3], fi[3], ti[3], q[4], L[3];
+    for (int k = 0; k < 3; k++) {
+      xi[k] = a.pos(i, k);
+      vi[k] = a.vel(i, k);
+      fi[k] = a.force(i, k);
+      ti[k] = a.torque_of(i, k);
+    }
+    for (int k = 0; k < 4; k++) q[k] = a.orient(i, k);
+    a.load_L(i, I, L);
+    geomint::kick(vi, fi, p.dtf / m);
+    geomint::kick(L, ti, p.dtf);
+    geomint::sphere_step_off(*c, p.skt, p.half_h, p.rotor_before, p.rotor_after, p.normalize != 0,
+                             xi, vi, q, L, xt, xr, de);
+    for (int k = 0; k < 3; k++) {
+      a.pos(i, k) = xi[k];
+      a.vel(i, k) = vi[k];
+    }
+    for (int k = 0; k < 4; k++) a.orient(i, k) = q[k];
+    a.store_L(i, I, L);
+  }
+
   // hi off: the whole initial_integrate of one body
   template <class A>
   GEOMINT_FORCE_INLINE void step_hi_off(const A &a, int i, const StepParams &p, const double xt[3],
                                   const double xr[3], double &de, double &tmin)
   {
+    if (is_sphere<A>::value) {
+      sphere_step_hi_off(a, i, p, xt, xr, de, tmin);
+      return;
+    }
     first_half(a, i, p);
     ou_off(a, i, p, xt, xr, de, tmin);
     second_half(a, i, p);

@@ -15,7 +15,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <random>
 #include <vector>
 
@@ -360,6 +362,75 @@ TEST(RigidBodyKernels, SphereMomentStokesFrictionAndTheFrictionlessOUStep)
   const geomint::OUCoefficients oc = geomint::ou_coefficients(0.1, 2.0 / 3.0);
   geomint::ou_kick(v2, oc.c1, 0.7 * std::sqrt(oc.s / 3.0), xt);
   for (int k = 0; k < 3; k++) EXPECT_EQ(v1[k], v2[k]);
+}
+
+// the sphere kernels (three equal moments) against the general ones, to
+// round-off: the unit-quaternion rotations, the rotor sequences (L left as
+// it is), and the whole hi-off step of a sphere (sphere_step_off) against
+// rigid_drift_rotate, rigid_ou_body, rigid_drift_rotate; isotropic and
+// body-frame frictions, all three rotor sequences, angles up to 0.3 (every
+// branch of sincos_small)
+TEST(RigidBodyKernels, SphereKernelsAgreeWithTheGeneralOnes)
+{
+  Rng r;
+  double worst_rot = 0.0, worst_q = 0.0, worst_L = 0.0, worst_step = 0.0;
+  for (int it = 0; it < 2000; it++) {
+    double q[4], body[3], space[3], b1[3], s1[3];
+    random_unit_quat(r, q);
+    const double v[3] = {r(), r(), r()};
+    geomint::quat_space_to_body(q, v, b1);
+    geomint::quat_space_to_body_unit(q, v, body);
+    geomint::quat_body_to_space(q, v, s1);
+    geomint::quat_body_to_space_unit(q, v, space);
+    for (int k = 0; k < 3; k++)
+      worst_rot = std::max({worst_rot, std::fabs(b1[k] - body[k]), std::fabs(s1[k] - space[k])});
+
+    const double I = 0.1 + 0.05 * (it % 5), t = 0.002 * (1 + it % 30);
+    const double inertia[3] = {I, I, I};
+    for (int rotor = 0; rotor < 3; rotor++) {
+      double qa[4], qb[4], L[3] = {r(), r(), r()}, La[3], Lb[3], x[3] = {0, 0, 0};
+      const double zero[3] = {0, 0, 0};
+      for (int k = 0; k < 4; k++) qa[k] = qb[k] = q[k];
+      for (int k = 0; k < 3; k++) La[k] = Lb[k] = L[k];
+      geomint::rigid_drift_rotate(x, zero, qa, La, inertia, t, rotor, false);
+      geomint::sphere_drift_rotate(x, zero, qb, Lb, I, t, rotor, false);
+      for (int k = 0; k < 4; k++) worst_q = std::max(worst_q, std::fabs(qa[k] - qb[k]));
+      for (int k = 0; k < 3; k++) {
+        worst_L = std::max(worst_L, std::fabs(La[k] - L[k]));
+        EXPECT_EQ(Lb[k], L[k]) << "the sphere rotor leaves L as it is";
+      }
+    }
+
+    // the whole step: rotor before (0 or NO_SQUISH), after (1 or NO_SQUISH)
+    const bool nosquish = it % 3 == 0, body_frame = it % 2 == 1;
+    const double zt[3] = {1.5, body_frame ? 0.5 : 1.5, body_frame ? 2.5 : 1.5};
+    const double zr[3] = {0.3, body_frame ? 0.1 : 0.3, body_frame ? 0.7 : 0.3};
+    geomint::RigidOUCoeff c;
+    double tmin = 1e300;
+    geomint::rigid_ou_coeff(2.0 * t, 1.7, inertia, zt, zr, !body_frame, c, tmin);
+    const double xt[3] = {r(), r(), r()}, xr[3] = {r(), r(), r()};
+    double xa[3] = {r(), r(), r()}, va[3] = {r(), r(), r()}, qa[4], La[3] = {r(), r(), r()};
+    double xb[3], vb[3], qb[4], Lb[3];
+    for (int k = 0; k < 4; k++) qa[k] = qb[k] = q[k];
+    for (int k = 0; k < 3; k++) xb[k] = xa[k], vb[k] = va[k], Lb[k] = La[k];
+    const int before = nosquish ? 2 : 0, after = nosquish ? 2 : 1;
+    double dea = 0.0, deb = 0.0;
+    geomint::rigid_drift_rotate(xa, va, qa, La, inertia, t, before, false);
+    geomint::rigid_ou_body(c, 0.8, qa, va, La, xt, xr, dea);
+    geomint::rigid_drift_rotate(xa, va, qa, La, inertia, t, after, true);
+    geomint::sphere_step_off(c, 0.8, t, before, after, true, xb, vb, qb, Lb, xt, xr, deb);
+    for (int k = 0; k < 3; k++)
+      worst_step = std::max({worst_step, std::fabs(xa[k] - xb[k]), std::fabs(va[k] - vb[k]),
+                             std::fabs(La[k] - Lb[k])});
+    for (int k = 0; k < 4; k++) worst_step = std::max(worst_step, std::fabs(qa[k] - qb[k]));
+    worst_step = std::max(worst_step, std::fabs(dea - deb));
+  }
+  std::printf("sphere kernels vs general: rotations %.2g, rotor q %.2g (general L %.2g), step %.2g\n",
+              worst_rot, worst_q, worst_L, worst_step);
+  EXPECT_LT(worst_rot, EPS);
+  EXPECT_LT(worst_q, EPS);
+  EXPECT_LT(worst_L, 1e-13);
+  EXPECT_LT(worst_step, 1e-13);
 }
 
 // Cholesky of a symmetric matrix; false when it is not positive definite

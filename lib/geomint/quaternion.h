@@ -84,6 +84,28 @@ GEOMINT_INLINE void quat_body_to_space(const double q[4], const double body[3], 
   quat_scheck_t(q, u, space);
 }
 
+// the same two rotations written for a unit q (q0, u) with cross products,
+// v -+ q0 t + u x t with t = 2 u x v (a third of the operations; they agree
+// with the forms above to round-off while |q| = 1 to round-off)
+GEOMINT_INLINE void quat_space_to_body_unit(const double q[4], const double v[3], double b[3])
+{
+  const double t0 = 2.0 * (q[2] * v[2] - q[3] * v[1]);
+  const double t1 = 2.0 * (q[3] * v[0] - q[1] * v[2]);
+  const double t2 = 2.0 * (q[1] * v[1] - q[2] * v[0]);
+  b[0] = v[0] - q[0] * t0 + (q[2] * t2 - q[3] * t1);
+  b[1] = v[1] - q[0] * t1 + (q[3] * t0 - q[1] * t2);
+  b[2] = v[2] - q[0] * t2 + (q[1] * t1 - q[2] * t0);
+}
+GEOMINT_INLINE void quat_body_to_space_unit(const double q[4], const double b[3], double v[3])
+{
+  const double t0 = 2.0 * (q[2] * b[2] - q[3] * b[1]);
+  const double t1 = 2.0 * (q[3] * b[0] - q[1] * b[2]);
+  const double t2 = 2.0 * (q[1] * b[1] - q[2] * b[0]);
+  v[0] = b[0] + q[0] * t0 + (q[2] * t2 - q[3] * t1);
+  v[1] = b[1] + q[0] * t1 + (q[3] * t0 - q[1] * t2);
+  v[2] = b[2] + q[0] * t2 + (q[1] * t1 - q[2] * t0);
+}
+
 // A(q) itself (space -> body, row-major 3x3): column b is A e_b
 GEOMINT_INLINE void quat_space_to_body_matrix(const double q[4], double A[9])
 {
@@ -146,6 +168,58 @@ GEOMINT_INLINE void quat_rotor_nosquish(double t, const double inertia[3], doubl
   quat_rotor(1, t, inertia[0], q, pi);
   quat_rotor(2, 0.5 * t, inertia[1], q, pi);
   quat_rotor(3, 0.5 * t, inertia[2], q, pi);
+}
+
+// The free rotor of a body with three equal moments I (a sphere): each
+// sub-flow R_l conserves the space-frame angular momentum L exactly, so only
+// q turns, by q <- q (cos a, sin a e_l) with a = t Lb_l / (2 I), Lb = A(q) L
+// the body-frame momentum, which then turns by -2a about axis l (l a template
+// argument: the sequences unroll to straight code).  k = t / (2 I); Lb is
+// updated for the next sub-rotor.  In exact arithmetic this is
+// quat_rotor's flow (pi^T S_l q = 2 Lb_l), without carrying pi.
+template <int l> GEOMINT_FORCE_INLINE void quat_rotor_sphere(double k, double q[4], double Lb[3])
+{
+  double c, s, sq[4];
+  sincos_small(k * Lb[l - 1], &s, &c);
+  quat_S(l, q, sq);
+  for (int j = 0; j < 4; j++) q[j] = c * q[j] + s * sq[j];
+  // Lb <- A(cos a, sin a e_l) Lb: the other two components turn by -2a
+  const double c2 = c * c - s * s, s2 = 2.0 * s * c;
+  constexpr int a = l % 3, b = (l + 1) % 3;
+  const double la = Lb[a], lb = Lb[b];
+  Lb[a] = c2 * la + s2 * lb;
+  Lb[b] = c2 * lb - s2 * la;
+}
+
+// the sequences of quat_rotor_before / _after / _nosquish for a sphere
+// (rotor: 0 before, 1 after, 2 NO_SQUISH, as RotorHalf), k = t / (2 I) for a
+// time t; Lb = A(q) L before, A(q') L after
+GEOMINT_FORCE_INLINE void quat_rotor_sphere_seq(int rotor, double k, double q[4], double Lb[3])
+{
+  if (rotor == 2) {
+    quat_rotor_sphere<3>(0.5 * k, q, Lb);
+    quat_rotor_sphere<2>(0.5 * k, q, Lb);
+    quat_rotor_sphere<1>(k, q, Lb);
+    quat_rotor_sphere<2>(0.5 * k, q, Lb);
+    quat_rotor_sphere<3>(0.5 * k, q, Lb);
+  } else if (rotor == 0) {
+    quat_rotor_sphere<3>(k, q, Lb);
+    quat_rotor_sphere<2>(k, q, Lb);
+    quat_rotor_sphere<1>(k, q, Lb);
+  } else {
+    quat_rotor_sphere<1>(k, q, Lb);
+    quat_rotor_sphere<2>(k, q, Lb);
+    quat_rotor_sphere<3>(k, q, Lb);
+  }
+}
+
+// the same from the space-frame L (over a time t, moment I), which it leaves as it is
+GEOMINT_FORCE_INLINE void quat_rotor_sphere_half(int rotor, double t, double inertia, double q[4],
+                                                 const double L[3])
+{
+  double Lb[3];
+  quat_space_to_body_unit(q, L, Lb);
+  quat_rotor_sphere_seq(rotor, t / (2.0 * inertia), q, Lb);
 }
 
 // exact per-body OU step of the space-frame angular momentum without HI

@@ -131,6 +131,65 @@ GEOMINT_INLINE void rigid_ou_body(const RigidOUCoeff &c, double skt, const doubl
   de -= quat_ou_angmom(q, L, c.inertia, c.cr, sigma, xr);
 }
 
+// ---- spheres: three equal moments I, L = I omega ----
+
+// x += t v and the free rotor over t for a sphere: L (space frame) is
+// conserved exactly by every sub-flow, so only q turns
+// (quat_rotor_sphere_half); then optionally q /= |q|.  To round-off the same
+// as rigid_drift_rotate with inertia = {I, I, I}.
+GEOMINT_FORCE_INLINE void sphere_drift_rotate(double x[3], const double v[3], double q[4],
+                                              const double L[3], double inertia, double t,
+                                              int rotor, bool normalize)
+{
+  drift(x, v, t);
+  quat_rotor_sphere_half(rotor, t, inertia, q, L);
+  if (normalize) {
+    const double r = 1.0 / std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+    for (int k = 0; k < 4; k++) q[k] *= r;
+  }
+}
+
+// hi off: a sphere's step after the half kick (c.inertia: three equal
+// moments; L space frame): x += h/2 v, the rotor before, the OU step, x +=
+// h/2 v, the rotor after, optionally q /= |q|.  The body-frame momentum
+// Lb = A(q) L is computed once and carried: the rotors turn it, the OU step
+// acts on it (b <- c b + sigma chi per body axis, as rigid_ou_body), and L
+// is taken back to the space frame once, at the midpoint orientation.  To
+// round-off the same as rigid_drift_rotate, rigid_ou_body, rigid_drift_rotate.
+GEOMINT_FORCE_INLINE void sphere_step_off(const RigidOUCoeff &c, double skt, double half_h,
+                                          int rotor_before, int rotor_after, bool normalize,
+                                          double x[3], double v[3], double q[4], double L[3],
+                                          const double xt[3], const double xr[3], double &de)
+{
+  const double m = c.mass, k = half_h / (2.0 * c.inertia[0]);
+  drift(x, v, half_h);
+  double Lb[3];
+  quat_space_to_body_unit(q, L, Lb);
+  quat_rotor_sphere_seq(rotor_before, k, q, Lb);
+  if (c.t_iso) {
+    de += 0.5 * m * ou_kick(v, c.ct[0], skt * c.st[0], xt);
+  } else {
+    const double w[3] = {1.0 / m, 1.0 / m, 1.0 / m};    // v^2 / (2 w) = m v^2 / 2
+    double sigma[3];
+    for (int a = 0; a < 3; a++) sigma[a] = skt * c.st[a];
+    de -= quat_ou_angmom(q, v, w, c.ct, sigma, xt);
+  }
+  double e = 0.0;
+  for (int a = 0; a < 3; a++) {
+    e += Lb[a] * Lb[a];
+    Lb[a] = c.cr[a] * Lb[a] + skt * c.sr[a] * xr[a];
+    e -= Lb[a] * Lb[a];
+  }
+  de += e / (2.0 * c.inertia[0]);
+  quat_body_to_space_unit(q, Lb, L);
+  drift(x, v, half_h);
+  quat_rotor_sphere_seq(rotor_after, k, q, Lb);
+  if (normalize) {
+    const double r = 1.0 / std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+    for (int a = 0; a < 4; a++) q[a] *= r;
+  }
+}
+
 }    // namespace geomint
 
 #endif

@@ -39,6 +39,7 @@ namespace LAMMPS_NS {
 // the spheres as the passes of rigid_quat_hi_passes.h read them (the
 // accessor of FixRigidQuatHi::Bodies for the views), with the step's scalars
 template <class DeviceType> struct RigidSphereBodies {
+  static constexpr bool sphere = true;
   geomint_kk::AtomViews<DeviceType> a;
   typename geomint_kk::Views<DeviceType>::t_double_2d quat;
   typename FixRigidQuatHiKokkos<DeviceType>::tdual_coeff::t_dev_const tcoeff;
