@@ -172,42 +172,129 @@ namespace rqh {
     drift_rotate(a, i, p.half_h, p.rotor_after, p.normalize != 0);
   }
 
-  // hi off: the whole initial_integrate of one sphere, its state loaded
-  // once and stored once (L = I omega kept through the sub-steps)
+  // a sphere of the hi-off step: its state loaded and given the half kick
+  // (L = I omega is kept through the step), and stored back
+  struct SphereBody {
+    double x[3], v[3], q[4], L[3], I[3];
+    const geomint::RigidOUCoeff *c;
+  };
+  template <class A>
+  GEOMINT_FORCE_INLINE void sphere_load_kick(const A &a, int i, const StepParams &p, SphereBody &b)
+  {
+    double f[3], t[3];
+    for (int k = 0; k < 3; k++) {
+      b.x[k] = a.pos(i, k);
+      b.v[k] = a.vel(i, k);
+      f[k] = a.force(i, k);
+      t[k] = a.torque_of(i, k);
+    }
+    for (int k = 0; k < 4; k++) b.q[k] = a.orient(i, k);
+    a.load_L(i, b.I, b.L);
+    geomint::kick(b.v, f, p.dtf / a.mass(i));
+    geomint::kick(b.L, t, p.dtf);
+  }
+  template <class A> GEOMINT_FORCE_INLINE void sphere_store(const A &a, int i, const SphereBody &b)
+  {
+    for (int k = 0; k < 3; k++) {
+      a.pos(i, k) = b.x[k];
+      a.vel(i, k) = b.v[k];
+    }
+    for (int k = 0; k < 4; k++) a.orient(i, k) = b.q[k];
+    a.store_L(i, b.I, b.L);
+  }
+  GEOMINT_FORCE_INLINE double sphere_step(SphereBody &b, const StepParams &p, const double xt[3],
+                                          const double xr[3])
+  {
+    return geomint::sphere_step_off(*b.c, p.skt, p.half_h, p.rotor_before, p.rotor_after,
+                                    p.normalize != 0, b.x, b.v, b.q, b.L, xt, xr);
+  }
+
+  // hi off: the whole initial_integrate of one sphere
   template <class A>
   GEOMINT_FORCE_INLINE void sphere_step_hi_off(const A &a, int i, const StepParams &p,
                                                const double xt[3], const double xr[3], double &de,
                                                double &tmin)
   {
+    SphereBody b;
     geomint::RigidOUCoeff own;
-    const geomint::RigidOUCoeff *c = &own;
-    double I[3];
-    a.moments(i, I);
-    const double m = a.mass(i);
+    a.moments(i, b.I);
+    b.c = &own;
     if (p.per_type)
-      c = &a.type_coeff(i);
+      b.c = &a.type_coeff(i);
     else
-      body_coeff(p.friction, p.h, m, I, a.hydro_radius(i), own, tmin);
-    double xi[3], vi[3], fi[3], ti[3], q[4], L[3];
-    for (int k = 0; k < 3; k++) {
-      xi[k] = a.pos(i, k);
-      vi[k] = a.vel(i, k);
-      fi[k] = a.force(i, k);
-      ti[k] = a.torque_of(i, k);
-    }
-    for (int k = 0; k < 4; k++) q[k] = a.orient(i, k);
-    a.load_L(i, I, L);
-    geomint::kick(vi, fi, p.dtf / m);
-    geomint::kick(L, ti, p.dtf);
-    geomint::sphere_step_off(*c, p.skt, p.half_h, p.rotor_before, p.rotor_after, p.normalize != 0,
-                             xi, vi, q, L, xt, xr, de);
-    for (int k = 0; k < 3; k++) {
-      a.pos(i, k) = xi[k];
-      a.vel(i, k) = vi[k];
-    }
-    for (int k = 0; k < 4; k++) a.orient(i, k) = q[k];
-    a.store_L(i, I, L);
+      body_coeff(p.friction, p.h, a.mass(i), b.I, a.hydro_radius(i), own, tmin);
+    sphere_load_kick(a, i, p, b);
+    de += sphere_step(b, p, xt, xr);
+    sphere_store(a, i, b);
   }
+
+#ifdef GEOMINT_SPHERE_VEC2
+  // hi off on the host, per-type coefficients: two spheres at once (each lane
+  // sphere_step's arithmetic; a sphere whose rotor angle passes 1/64, or
+  // with body-frame translational friction, by sphere_step itself), so the
+  // numbers are those of sphere_step_hi_off, the heat added in the same order
+  // the step constants of the last pair of types (per-type coefficients)
+  struct SpherePairConstants {
+    const geomint::RigidOUCoeff *c[2] = {nullptr, nullptr};
+    geomint::SphereOff<geomint::vec2d> s;
+  };
+  template <class A>
+  inline void sphere_pair_hi_off(const A &a, const int i[2], const StepParams &p,
+                                 const double (*xt)[3], const double (*xr)[3], double &de,
+                                 SpherePairConstants &pc)
+  {
+    using geomint::vec2d;
+    SphereBody b[2];
+    for (int l = 0; l < 2; l++) {
+      a.moments(i[l], b[l].I);
+      b[l].c = &a.type_coeff(i[l]);
+      sphere_load_kick(a, i[l], p, b[l]);
+    }
+    if (!b[0].c->t_iso || !b[1].c->t_iso) {
+      for (int l = 0; l < 2; l++) {
+        de += sphere_step(b[l], p, xt[l], xr[l]);
+        sphere_store(a, i[l], b[l]);
+      }
+      return;
+    }
+    if (b[0].c != pc.c[0] || b[1].c != pc.c[1]) {
+      geomint::SphereOff<double> s[2];
+      for (int l = 0; l < 2; l++) {
+        geomint::sphere_off_constants(*b[l].c, p.skt, p.half_h, s[l]);
+        pc.c[l] = b[l].c;
+      }
+      geomint::sphere_off_pack(s[0], s[1], pc.s);
+    }
+    const geomint::SphereOff<vec2d> &s2 = pc.s;
+    vec2d x[3], v[3], q[4], L[3], t[3], r[3];
+    for (int k = 0; k < 3; k++) {
+      x[k] = vec2d{b[0].x[k], b[1].x[k]};
+      v[k] = vec2d{b[0].v[k], b[1].v[k]};
+      L[k] = vec2d{b[0].L[k], b[1].L[k]};
+      t[k] = vec2d{xt[0][k], xt[1][k]};
+      r[k] = vec2d{xr[0][k], xr[1][k]};
+    }
+    for (int k = 0; k < 4; k++) q[k] = vec2d{b[0].q[k], b[1].q[k]};
+    geomint::RotorSincosSeries sc;
+    const vec2d heat =
+        geomint::sphere_step_off_t(s2, p.rotor_before, p.rotor_after, p.normalize != 0, x, v, q, L, r,
+                                   geomint::SphereTranslate2{s2, t}, sc, geomint::Rsqrt2());
+    for (int l = 0; l < 2; l++) {
+      if (sc.big[l]) {
+        de += sphere_step(b[l], p, xt[l], xr[l]);
+      } else {
+        for (int k = 0; k < 3; k++) {
+          b[l].x[k] = x[k][l];
+          b[l].v[k] = v[k][l];
+          b[l].L[k] = L[k][l];
+        }
+        for (int k = 0; k < 4; k++) b[l].q[k] = q[k][l];
+        de += heat[l];
+      }
+      sphere_store(a, i[l], b[l]);
+    }
+  }
+#endif
 
   // hi off: the whole initial_integrate of one body
   template <class A>
@@ -246,7 +333,14 @@ namespace rqh {
     } else {
       for (int j = 0; j < n; j++) body_noise(p, tags[j], xt[j], xr[j]);
     }
-    for (int j = 0; j < n; j++) {
+    int j0 = 0;
+#ifdef GEOMINT_SPHERE_VEC2
+    if (STEP && is_sphere<A>::value && p.per_type) {
+      SpherePairConstants pc;
+      for (; j0 + 1 < n; j0 += 2) sphere_pair_hi_off(a, idx + j0, p, xt + j0, xr + j0, de, pc);
+    }
+#endif
+    for (int j = j0; j < n; j++) {
       if (STEP)
         step_hi_off(a, idx[j], p, xt[j], xr[j], de, tmin);
       else

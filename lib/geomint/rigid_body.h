@@ -149,46 +149,159 @@ GEOMINT_FORCE_INLINE void sphere_drift_rotate(double x[3], const double v[3], do
   }
 }
 
-// hi off: a sphere's step after the half kick (c.inertia: three equal
-// moments; L space frame): x += h/2 v, the rotor before, the OU step, x +=
-// h/2 v, the rotor after, optionally q /= |q|.  The body-frame momentum
-// Lb = A(q) L is computed once and carried: the rotors turn it, the OU step
-// acts on it (b <- c b + sigma chi per body axis, as rigid_ou_body), and L
-// is taken back to the space frame once, at the midpoint orientation.  To
-// round-off the same as rigid_drift_rotate, rigid_ou_body, rigid_drift_rotate.
-GEOMINT_FORCE_INLINE void sphere_step_off(const RigidOUCoeff &c, double skt, double half_h,
-                                          int rotor_before, int rotor_after, bool normalize,
-                                          double x[3], double v[3], double q[4], double L[3],
-                                          const double xt[3], const double xr[3], double &de)
+// hi off: the constants of a sphere's step (T double), or of two spheres'
+// (T a vector of two doubles, host only: SphereVec2 below)
+template <class T> struct SphereOff {
+  T half_h, k;          // h/2 and h/(4 I) (the rotors' k)
+  T half_m, two_I;      // m/2 and 2 I (the heat)
+  T ct, sigt;           // isotropic translation: decay, sqrt(kT) amplitude
+  T cr[3], sigr[3];     // rotation per body axis
+};
+GEOMINT_FORCE_INLINE void sphere_off_constants(const RigidOUCoeff &c, double skt, double half_h,
+                                               SphereOff<double> &s)
 {
-  const double m = c.mass, k = half_h / (2.0 * c.inertia[0]);
-  drift(x, v, half_h);
-  double Lb[3];
-  quat_space_to_body_unit(q, L, Lb);
-  quat_rotor_sphere_seq(rotor_before, k, q, Lb);
-  if (c.t_iso) {
-    de += 0.5 * m * ou_kick(v, c.ct[0], skt * c.st[0], xt);
-  } else {
-    const double w[3] = {1.0 / m, 1.0 / m, 1.0 / m};    // v^2 / (2 w) = m v^2 / 2
-    double sigma[3];
-    for (int a = 0; a < 3; a++) sigma[a] = skt * c.st[a];
-    de -= quat_ou_angmom(q, v, w, c.ct, sigma, xt);
-  }
-  double e = 0.0;
+  s.half_h = half_h;
+  s.k = half_h / (2.0 * c.inertia[0]);
+  s.half_m = 0.5 * c.mass;
+  s.two_I = 2.0 * c.inertia[0];
+  s.ct = c.ct[0];
+  s.sigt = skt * c.st[0];
   for (int a = 0; a < 3; a++) {
-    e += Lb[a] * Lb[a];
-    Lb[a] = c.cr[a] * Lb[a] + skt * c.sr[a] * xr[a];
-    e -= Lb[a] * Lb[a];
-  }
-  de += e / (2.0 * c.inertia[0]);
-  quat_body_to_space_unit(q, Lb, L);
-  drift(x, v, half_h);
-  quat_rotor_sphere_seq(rotor_after, k, q, Lb);
-  if (normalize) {
-    const double r = 1.0 / std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-    for (int a = 0; a < 4; a++) q[a] *= r;
+    s.cr[a] = c.cr[a];
+    s.sigr[a] = skt * c.sr[a];
   }
 }
+
+// the OU step of a velocity (ou_kick's arithmetic): v <- c v + sigma xi,
+// returns |v_old|^2 - |v_new|^2
+template <class T>
+GEOMINT_FORCE_INLINE T sphere_ou_kick(T v[3], T c1, T sigma, const T xi[3])
+{
+  const T vsq_old = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+  for (int k = 0; k < 3; k++) v[k] = c1 * v[k] + sigma * xi[k];
+  return vsq_old - (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+}
+
+// hi off: a sphere's step after the half kick (L space frame): x += h/2 v,
+// the rotor before, the OU step, x += h/2 v, the rotor after, optionally
+// q /= |q|.  The body-frame momentum Lb = A(q) L is computed once and
+// carried: the rotors turn it, the OU step acts on it (b <- c b + sigma chi
+// per body axis, as rigid_ou_body), and L is taken back to the space frame
+// once, at the midpoint orientation.  The translation's OU step is
+// translate(q, v) (the heat it returns is added).  Returns the heat.  To
+// round-off the same as rigid_drift_rotate, rigid_ou_body, rigid_drift_rotate.
+template <class T, class Translate, class SC, class Rsqrt>
+GEOMINT_FORCE_INLINE T sphere_step_off_t(const SphereOff<T> &s, int rotor_before, int rotor_after,
+                                         bool normalize, T x[3], T v[3], T q[4], T L[3],
+                                         const T xr[3], const Translate &translate, SC &sincos,
+                                         const Rsqrt &rsqrt)
+{
+  for (int a = 0; a < 3; a++) x[a] += s.half_h * v[a];
+  T Lb[3];
+  quat_space_to_body_unit(q, L, Lb);
+  quat_rotor_sphere_seq(rotor_before, s.k, q, Lb, sincos);
+  T de = translate(q, v);
+  T e = Lb[0] * Lb[0];
+  e += Lb[1] * Lb[1];
+  e += Lb[2] * Lb[2];
+  for (int a = 0; a < 3; a++) Lb[a] = s.cr[a] * Lb[a] + s.sigr[a] * xr[a];
+  e -= Lb[0] * Lb[0];
+  e -= Lb[1] * Lb[1];
+  e -= Lb[2] * Lb[2];
+  de += e / s.two_I;
+  quat_body_to_space_unit(q, Lb, L);
+  for (int a = 0; a < 3; a++) x[a] += s.half_h * v[a];
+  quat_rotor_sphere_seq(rotor_after, s.k, q, Lb, sincos);
+  if (normalize) {
+    const T r = rsqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+    for (int a = 0; a < 4; a++) q[a] *= r;
+  }
+  return de;
+}
+
+// the translation of one sphere: isotropic (sphere_ou_kick) or per body axis
+// (quat_ou_angmom on v)
+struct SphereTranslate {
+  const RigidOUCoeff &c;
+  const SphereOff<double> &s;
+  double skt;
+  const double *xt;
+  GEOMINT_FORCE_INLINE double operator()(const double q[4], double v[3]) const
+  {
+    if (c.t_iso) return s.half_m * sphere_ou_kick(v, s.ct, s.sigt, xt);
+    const double m = c.mass, w[3] = {1.0 / m, 1.0 / m, 1.0 / m};    // v^2 / (2 w) = m v^2 / 2
+    double sigma[3];
+    for (int a = 0; a < 3; a++) sigma[a] = skt * c.st[a];
+    return -quat_ou_angmom(q, v, w, c.ct, sigma, xt);
+  }
+};
+struct RsqrtOne {
+  GEOMINT_FORCE_INLINE double operator()(double x) const { return 1.0 / std::sqrt(x); }
+};
+
+// one sphere (c: its coefficients, c.inertia three equal moments); returns the heat
+GEOMINT_FORCE_INLINE double sphere_step_off(const RigidOUCoeff &c, double skt, double half_h,
+                                            int rotor_before, int rotor_after, bool normalize,
+                                            double x[3], double v[3], double q[4], double L[3],
+                                            const double xt[3], const double xr[3])
+{
+  SphereOff<double> s;
+  sphere_off_constants(c, skt, half_h, s);
+  RotorSincos sc;
+  return sphere_step_off_t(s, rotor_before, rotor_after, normalize, x, v, q, L, xr,
+                           SphereTranslate{c, s, skt, xt}, sc, RsqrtOne());
+}
+
+// ---- two spheres at once (host code with GCC/Clang vector extensions:
+// SSE2 on x86-64): the same template over pairs of doubles, so each lane
+// does what sphere_step_off does to one sphere, operation for operation;
+// the rotors take the short series alone and flag a lane whose angle passes
+// 1/64 (the caller then redoes that sphere with sphere_step_off) ----
+#if defined(__GNUC__) && !defined(__CUDA_ARCH__) && !defined(__HIP_DEVICE_COMPILE__) && \
+    !defined(__SYCL_DEVICE_ONLY__)
+#define GEOMINT_SPHERE_VEC2 1
+typedef double vec2d __attribute__((vector_size(16)));
+typedef long long vec2l __attribute__((vector_size(16)));
+
+struct RotorSincosSeries {
+  vec2l big = {0, 0};
+  inline __attribute__((always_inline)) void operator()(vec2d x, vec2d &s, vec2d &c)
+  {
+    const vec2d x2 = x * x;
+    const vec2d lim = {0.000244140625, 0.000244140625};    // (1/64)^2: x2 > lim iff |x| > 1/64
+    big |= x2 > lim;
+    sincos_rotor_series(x, x2, s, c);
+  }
+};
+struct SphereTranslate2 {
+  const SphereOff<vec2d> &s;
+  const vec2d *xt;
+  inline __attribute__((always_inline)) vec2d operator()(const vec2d *, vec2d v[3]) const
+  {
+    return s.half_m * sphere_ou_kick(v, s.ct, s.sigt, xt);
+  }
+};
+struct Rsqrt2 {
+  inline __attribute__((always_inline)) vec2d operator()(vec2d x) const
+  {
+    const vec2d r = {std::sqrt(x[0]), std::sqrt(x[1])};
+    return 1.0 / r;
+  }
+};
+inline void sphere_off_pack(const SphereOff<double> &a, const SphereOff<double> &b, SphereOff<vec2d> &s)
+{
+  s.half_h = vec2d{a.half_h, b.half_h};
+  s.k = vec2d{a.k, b.k};
+  s.half_m = vec2d{a.half_m, b.half_m};
+  s.two_I = vec2d{a.two_I, b.two_I};
+  s.ct = vec2d{a.ct, b.ct};
+  s.sigt = vec2d{a.sigt, b.sigt};
+  for (int k = 0; k < 3; k++) {
+    s.cr[k] = vec2d{a.cr[k], b.cr[k]};
+    s.sigr[k] = vec2d{a.sigr[k], b.sigr[k]};
+  }
+}
+#endif
 
 }    // namespace geomint
 
