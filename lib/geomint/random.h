@@ -81,17 +81,51 @@ GEOMINT_INLINE void threepoint3(uint32_t seed, int64_t tag, int64_t step, uint32
 // The same for n atoms at once (host code): the words first, then Box-Muller
 // in a separate loop that the compiler vectorizes.  Bitwise equal to normal3.
 constexpr int NORMAL_BLOCK = 128;
+
+// The Box-Muller loop of normal3_block, compiled twice by GCC on x86-64: for
+// the baseline (SSE2, two lanes) and for AVX2 (four lanes), picked at run
+// time.  AVX2 brings no FMA (nothing is contracted), so every lane does the
+// same IEEE operations and the numbers are the same bit for bit.
+inline void box_muller_loop(const uint32_t (*w)[NORMAL_BLOCK], int m, double (*xi)[3])
+{
+  for (int j = 0; j < m; j++) box_muller(w[0][j], w[1][j], w[2][j], w[3][j], xi[j]);
+}
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(__CUDACC__) && \
+    !defined(__HIPCC__) && !defined(__INTEL_COMPILER) && !defined(__INTEL_LLVM_COMPILER) && \
+    !defined(__NVCOMPILER) && !defined(__FMA__)
+#define GEOMINT_BOX_MULLER_AVX2 1
+__attribute__((target("avx2"))) inline void box_muller_loop_avx2(const uint32_t (*w)[NORMAL_BLOCK],
+                                                                 int m, double (*xi)[3])
+{
+  for (int j = 0; j < m; j++) box_muller(w[0][j], w[1][j], w[2][j], w[3][j], xi[j]);
+}
+inline bool host_has_avx2()
+{
+  static const bool yes = __builtin_cpu_supports("avx2");
+  return yes;
+}
+#endif
+
 inline void normal3_block(uint32_t seed, const int64_t *tags, int n, int64_t step, uint32_t stream,
                           double (*xi)[3])
 {
   uint32_t w[4][NORMAL_BLOCK];
+#ifdef GEOMINT_BOX_MULLER_AVX2
+  const bool avx2 = host_has_avx2();
+#endif
   for (int j0 = 0; j0 < n; j0 += NORMAL_BLOCK) {
     const int m = (n - j0 < NORMAL_BLOCK) ? n - j0 : NORMAL_BLOCK;
     for (int j = 0; j < m; j++) {
       const r123::Philox4x32::ctr_type r = philox_words(seed, tags[j0 + j], step, stream);
       for (int k = 0; k < 4; k++) w[k][j] = r.v[k];
     }
-    for (int j = 0; j < m; j++) box_muller(w[0][j], w[1][j], w[2][j], w[3][j], xi[j0 + j]);
+#ifdef GEOMINT_BOX_MULLER_AVX2
+    if (avx2) {
+      box_muller_loop_avx2(w, m, xi + j0);
+      continue;
+    }
+#endif
+    box_muller_loop(w, m, xi + j0);
   }
 }
 
