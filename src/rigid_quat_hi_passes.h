@@ -229,57 +229,68 @@ namespace rqh {
   }
 
 #ifdef GEOMINT_SPHERE_VEC2
-  // hi off on the host, per-type coefficients: two spheres at once (each lane
-  // sphere_step's arithmetic; a sphere whose rotor angle passes 1/64, or
-  // with body-frame translational friction, by sphere_step itself), so the
-  // numbers are those of sphere_step_hi_off, the heat added in the same order
-  // the step constants of the last pair of types (per-type coefficients)
-  struct SpherePairConstants {
-    const geomint::RigidOUCoeff *c[2] = {nullptr, nullptr};
-    geomint::SphereOff<geomint::vec2d> s;
+  // (GCC: the deviates of a block are set for its n bodies only, which it
+  // cannot see; vectors of four doubles are AVX2 code's own, always inlined)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#if !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wpsabi"
+#endif
+  // hi off on the host, per-type coefficients: N spheres at once (V: N
+  // doubles; each lane sphere_step's arithmetic; a sphere whose rotor angle
+  // passes 1/64, or with body-frame translational friction, by sphere_step
+  // itself), so the numbers are those of sphere_step_hi_off, the heat added
+  // in the same order.  pc: the step constants of the last N types
+  template <int N, class V> struct SphereLaneConstants {
+    const geomint::RigidOUCoeff *c[N] = {};
+    geomint::SphereOff<V> s = {};
   };
-  template <class A>
-  inline void sphere_pair_hi_off(const A &a, const int i[2], const StepParams &p,
-                                 const double (*xt)[3], const double (*xr)[3], double &de,
-                                 SpherePairConstants &pc)
+  template <int N, class V, class M, class A>
+  GEOMINT_HOST_FORCE_INLINE void sphere_lanes_hi_off(const A &a, const int *i, const StepParams &p,
+                                                     const double (*xt)[3], const double (*xr)[3],
+                                                     double &de, SphereLaneConstants<N, V> &pc)
   {
-    using geomint::vec2d;
-    SphereBody b[2];
-    for (int l = 0; l < 2; l++) {
+    SphereBody b[N];
+    bool iso = true, same = true;
+    for (int l = 0; l < N; l++) {
       a.moments(i[l], b[l].I);
       b[l].c = &a.type_coeff(i[l]);
       sphere_load_kick(a, i[l], p, b[l]);
+      iso = iso && b[l].c->t_iso;
+      same = same && b[l].c == pc.c[l];
     }
-    if (!b[0].c->t_iso || !b[1].c->t_iso) {
-      for (int l = 0; l < 2; l++) {
+    if (!iso) {
+      for (int l = 0; l < N; l++) {
         de += sphere_step(b[l], p, xt[l], xr[l]);
         sphere_store(a, i[l], b[l]);
       }
       return;
     }
-    if (b[0].c != pc.c[0] || b[1].c != pc.c[1]) {
-      geomint::SphereOff<double> s[2];
-      for (int l = 0; l < 2; l++) {
+    if (!same) {
+      geomint::SphereOff<double> s[N];
+      for (int l = 0; l < N; l++) {
         geomint::sphere_off_constants(*b[l].c, p.skt, p.half_h, s[l]);
         pc.c[l] = b[l].c;
       }
-      geomint::sphere_off_pack(s[0], s[1], pc.s);
+      geomint::sphere_off_pack<N>(s, pc.s);
     }
-    const geomint::SphereOff<vec2d> &s2 = pc.s;
-    vec2d x[3], v[3], q[4], L[3], t[3], r[3];
-    for (int k = 0; k < 3; k++) {
-      x[k] = vec2d{b[0].x[k], b[1].x[k]};
-      v[k] = vec2d{b[0].v[k], b[1].v[k]};
-      L[k] = vec2d{b[0].L[k], b[1].L[k]};
-      t[k] = vec2d{xt[0][k], xt[1][k]};
-      r[k] = vec2d{xr[0][k], xr[1][k]};
+    V x[3] = {}, v[3] = {}, q[4] = {}, L[3] = {}, t[3] = {}, r[3] = {};
+    for (int l = 0; l < N; l++) {
+      for (int k = 0; k < 3; k++) {
+        x[k][l] = b[l].x[k];
+        v[k][l] = b[l].v[k];
+        L[k][l] = b[l].L[k];
+        t[k][l] = xt[l][k];
+        r[k][l] = xr[l][k];
+      }
+      for (int k = 0; k < 4; k++) q[k][l] = b[l].q[k];
     }
-    for (int k = 0; k < 4; k++) q[k] = vec2d{b[0].q[k], b[1].q[k]};
-    geomint::RotorSincosSeries sc;
-    const vec2d heat =
-        geomint::sphere_step_off_t(s2, p.rotor_before, p.rotor_after, p.normalize != 0, x, v, q, L, r,
-                                   geomint::SphereTranslate2{s2, t}, sc, geomint::Rsqrt2());
-    for (int l = 0; l < 2; l++) {
+    geomint::RotorSincosSeries<V, M> sc;
+    V heat;
+    geomint::sphere_step_off_t(pc.s, p.rotor_before, p.rotor_after, p.normalize != 0, x, v, q, L, r,
+                               geomint::SphereTranslateV<V>{pc.s, t}, sc, geomint::RsqrtV<N, V>(),
+                               heat);
+    for (int l = 0; l < N; l++) {
       if (sc.big[l]) {
         de += sphere_step(b[l], p, xt[l], xr[l]);
       } else {
@@ -294,6 +305,24 @@ namespace rqh {
       sphere_store(a, i[l], b[l]);
     }
   }
+#if defined(GEOMINT_BOX_MULLER_AVX2)
+#define GEOMINT_SPHERE_AVX2 1
+  // the same four at a time, compiled for AVX2 (no FMA: the same numbers);
+  // returns how many of the n spheres it stepped
+  template <class A>
+  __attribute__((target("avx2"))) inline int sphere_quads_hi_off(const A &a, const int *idx, int n,
+                                                                 const StepParams &p,
+                                                                 const double (*xt)[3],
+                                                                 const double (*xr)[3], double &de)
+  {
+    SphereLaneConstants<4, geomint::vec4d> pc;
+    int j = 0;
+    for (; j + 3 < n; j += 4)
+      sphere_lanes_hi_off<4, geomint::vec4d, geomint::vec4l>(a, idx + j, p, xt + j, xr + j, de, pc);
+    return j;
+  }
+#endif
+#pragma GCC diagnostic pop
 #endif
 
   // hi off: the whole initial_integrate of one body
@@ -336,8 +365,12 @@ namespace rqh {
     int j0 = 0;
 #ifdef GEOMINT_SPHERE_VEC2
     if (STEP && is_sphere<A>::value && p.per_type) {
-      SpherePairConstants pc;
-      for (; j0 + 1 < n; j0 += 2) sphere_pair_hi_off(a, idx + j0, p, xt + j0, xr + j0, de, pc);
+#ifdef GEOMINT_SPHERE_AVX2
+      if (geomint::host_has_avx2()) j0 = sphere_quads_hi_off(a, idx, n, p, xt, xr, de);
+#endif
+      SphereLaneConstants<2, geomint::vec2d> pc;
+      for (; j0 + 1 < n; j0 += 2)
+        sphere_lanes_hi_off<2, geomint::vec2d, geomint::vec2l>(a, idx + j0, p, xt + j0, xr + j0, de, pc);
     }
 #endif
     for (int j = j0; j < n; j++) {

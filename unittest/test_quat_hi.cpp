@@ -434,20 +434,20 @@ TEST(RigidBodyKernels, SphereKernelsAgreeWithTheGeneralOnes)
 }
 
 #ifdef GEOMINT_SPHERE_VEC2
-// the two-sphere form (host, vector extensions) gives each lane exactly what
-// sphere_step_off gives that sphere, and flags a lane whose rotor angle
-// passes 1/64 (which the fix then steps with sphere_step_off)
-TEST(RigidBodyKernels, TwoSphereStepIsBitwiseTheOneSphereStep)
+// the several-sphere form (host, vector extensions; two and four lanes)
+// gives each lane exactly what sphere_step_off gives that sphere, and flags
+// a lane whose rotor angle passes 1/64 (which the fix then steps with
+// sphere_step_off)
+template <int N, class V, class M> void several_spheres_are_one_sphere(int &compared, int &flagged)
 {
-  using geomint::vec2d;
   Rng r;
-  int flagged = 0, compared = 0;
   for (int it = 0; it < 2000; it++) {
     const int rotor = it % 3, before = rotor == 2 ? 2 : 0, after = rotor == 2 ? 2 : 1;
-    geomint::RigidOUCoeff c[2];
-    geomint::SphereOff<double> s[2];
-    double x[2][3], v[2][3], q[2][4], L[2][3], xt[2][3], xr[2][3], t = 0.001 * (1 + it % 4);
-    for (int l = 0; l < 2; l++) {
+    geomint::RigidOUCoeff c[N];
+    geomint::SphereOff<double> s[N];
+    double x[N][3], v[N][3], q[N][4], L[N][3], xt[N][3], xr[N][3];
+    const double t = 0.001 * (1 + it % 4);
+    for (int l = 0; l < N; l++) {
       const double I = 0.1 + 0.1 * l + 0.01 * (it % 7), zt[3] = {1.0 + l, 1.0 + l, 1.0 + l};
       const double zr[3] = {0.1, 0.2 + 0.1 * l, 0.3};
       double tmin = 1e300;
@@ -456,25 +456,26 @@ TEST(RigidBodyKernels, TwoSphereStepIsBitwiseTheOneSphereStep)
       geomint::sphere_off_constants(c[l], 0.7, t, s[l]);
       random_unit_quat(r, q[l]);
       // large angular momenta now and then: angles beyond 1/64
-      const double scale = it % 5 == 0 ? 20.0 : 0.3;
+      const double scale = (it + l) % 5 == 0 ? 20.0 : 0.3;
       for (int k = 0; k < 3; k++) {
         x[l][k] = r(), v[l][k] = r(), L[l][k] = scale * r(), xt[l][k] = r(), xr[l][k] = r();
       }
     }
-    geomint::SphereOff<vec2d> s2;
-    geomint::sphere_off_pack(s[0], s[1], s2);
-    vec2d X[3], V[3], Q[4], LL[3], T[3], R[3];
-    for (int k = 0; k < 3; k++) {
-      X[k] = vec2d{x[0][k], x[1][k]}, V[k] = vec2d{v[0][k], v[1][k]};
-      LL[k] = vec2d{L[0][k], L[1][k]}, T[k] = vec2d{xt[0][k], xt[1][k]};
-      R[k] = vec2d{xr[0][k], xr[1][k]};
+    geomint::SphereOff<V> sv;
+    geomint::sphere_off_pack<N>(s, sv);
+    V X[3], Vv[3], Q[4], LL[3], T[3], R[3];
+    for (int l = 0; l < N; l++) {
+      for (int k = 0; k < 3; k++) {
+        X[k][l] = x[l][k], Vv[k][l] = v[l][k], LL[k][l] = L[l][k];
+        T[k][l] = xt[l][k], R[k][l] = xr[l][k];
+      }
+      for (int k = 0; k < 4; k++) Q[k][l] = q[l][k];
     }
-    for (int k = 0; k < 4; k++) Q[k] = vec2d{q[0][k], q[1][k]};
-    geomint::RotorSincosSeries sc;
-    const vec2d heat = geomint::sphere_step_off_t(s2, before, after, true, X, V, Q, LL, R,
-                                                  geomint::SphereTranslate2{s2, T}, sc,
-                                                  geomint::Rsqrt2());
-    for (int l = 0; l < 2; l++) {
+    geomint::RotorSincosSeries<V, M> sc;
+    V heat;
+    geomint::sphere_step_off_t(sv, before, after, true, X, Vv, Q, LL, R,
+                               geomint::SphereTranslateV<V>{sv, T}, sc, geomint::RsqrtV<N, V>(), heat);
+    for (int l = 0; l < N; l++) {
       const double de = geomint::sphere_step_off(c[l], 0.7, t, before, after, true, x[l], v[l],
                                                  q[l], L[l], xt[l], xr[l]);
       if (sc.big[l]) {
@@ -484,16 +485,26 @@ TEST(RigidBodyKernels, TwoSphereStepIsBitwiseTheOneSphereStep)
       compared++;
       for (int k = 0; k < 3; k++) {
         EXPECT_EQ(X[k][l], x[l][k]);
-        EXPECT_EQ(V[k][l], v[l][k]);
+        EXPECT_EQ(Vv[k][l], v[l][k]);
         EXPECT_EQ(LL[k][l], L[l][k]);
       }
       for (int k = 0; k < 4; k++) EXPECT_EQ(Q[k][l], q[l][k]);
       EXPECT_EQ(heat[l], de);
     }
   }
-  std::printf("two-sphere step: %d lanes bitwise equal, %d flagged\n", compared, flagged);
+}
+TEST(RigidBodyKernels, SeveralSpheresStepBitwiseAsOneSphere)
+{
+  int compared = 0, flagged = 0;
+  several_spheres_are_one_sphere<2, geomint::vec2d, geomint::vec2l>(compared, flagged);
+  std::printf("two spheres at once: %d lanes bitwise equal, %d flagged\n", compared, flagged);
   EXPECT_GT(flagged, 0);
   EXPECT_GT(compared, 2000);
+  compared = flagged = 0;
+  several_spheres_are_one_sphere<4, geomint::vec4d, geomint::vec4l>(compared, flagged);
+  std::printf("four spheres at once: %d lanes bitwise equal, %d flagged\n", compared, flagged);
+  EXPECT_GT(flagged, 0);
+  EXPECT_GT(compared, 4000);
 }
 #endif
 

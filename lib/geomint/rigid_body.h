@@ -149,6 +149,14 @@ GEOMINT_FORCE_INLINE void sphere_drift_rotate(double x[3], const double v[3], do
   }
 }
 
+// (T may be a vector of doubles of the AVX2 code of rigid_quat_hi_passes.h,
+// always inlined into a function compiled for AVX2: GCC's note that such a
+// return value's ABI depends on AVX is moot)
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpsabi"
+#endif
+
 // hi off: the constants of a sphere's step (T double), or of two spheres'
 // (T a vector of two doubles, host only: SphereVec2 below)
 template <class T> struct SphereOff {
@@ -173,13 +181,13 @@ GEOMINT_FORCE_INLINE void sphere_off_constants(const RigidOUCoeff &c, double skt
 }
 
 // the OU step of a velocity (ou_kick's arithmetic): v <- c v + sigma xi,
-// returns |v_old|^2 - |v_new|^2
+// dv2 = |v_old|^2 - |v_new|^2 (vector results through arguments throughout)
 template <class T>
-GEOMINT_FORCE_INLINE T sphere_ou_kick(T v[3], T c1, T sigma, const T xi[3])
+GEOMINT_FORCE_INLINE void sphere_ou_kick(T v[3], T c1, T sigma, const T xi[3], T &dv2)
 {
   const T vsq_old = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
   for (int k = 0; k < 3; k++) v[k] = c1 * v[k] + sigma * xi[k];
-  return vsq_old - (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+  dv2 = vsq_old - (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
 }
 
 // hi off: a sphere's step after the half kick (L space frame): x += h/2 v,
@@ -188,19 +196,19 @@ GEOMINT_FORCE_INLINE T sphere_ou_kick(T v[3], T c1, T sigma, const T xi[3])
 // carried: the rotors turn it, the OU step acts on it (b <- c b + sigma chi
 // per body axis, as rigid_ou_body), and L is taken back to the space frame
 // once, at the midpoint orientation.  The translation's OU step is
-// translate(q, v) (the heat it returns is added).  Returns the heat.  To
+// translate(q, v, de) (it sets de, the heat).  de: the heat.  To
 // round-off the same as rigid_drift_rotate, rigid_ou_body, rigid_drift_rotate.
 template <class T, class Translate, class SC, class Rsqrt>
-GEOMINT_FORCE_INLINE T sphere_step_off_t(const SphereOff<T> &s, int rotor_before, int rotor_after,
-                                         bool normalize, T x[3], T v[3], T q[4], T L[3],
-                                         const T xr[3], const Translate &translate, SC &sincos,
-                                         const Rsqrt &rsqrt)
+GEOMINT_FORCE_INLINE void sphere_step_off_t(const SphereOff<T> &s, int rotor_before, int rotor_after,
+                                            bool normalize, T x[3], T v[3], T q[4], T L[3],
+                                            const T xr[3], const Translate &translate, SC &sincos,
+                                            const Rsqrt &rsqrt, T &de)
 {
   for (int a = 0; a < 3; a++) x[a] += s.half_h * v[a];
   T Lb[3];
   quat_space_to_body_unit(q, L, Lb);
   quat_rotor_sphere_seq(rotor_before, s.k, q, Lb, sincos);
-  T de = translate(q, v);
+  translate(q, v, de);
   T e = Lb[0] * Lb[0];
   e += Lb[1] * Lb[1];
   e += Lb[2] * Lb[2];
@@ -213,10 +221,10 @@ GEOMINT_FORCE_INLINE T sphere_step_off_t(const SphereOff<T> &s, int rotor_before
   for (int a = 0; a < 3; a++) x[a] += s.half_h * v[a];
   quat_rotor_sphere_seq(rotor_after, s.k, q, Lb, sincos);
   if (normalize) {
-    const T r = rsqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+    T r;
+    rsqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3], r);
     for (int a = 0; a < 4; a++) q[a] *= r;
   }
-  return de;
 }
 
 // the translation of one sphere: isotropic (sphere_ou_kick) or per body axis
@@ -226,17 +234,22 @@ struct SphereTranslate {
   const SphereOff<double> &s;
   double skt;
   const double *xt;
-  GEOMINT_FORCE_INLINE double operator()(const double q[4], double v[3]) const
+  GEOMINT_FORCE_INLINE void operator()(const double q[4], double v[3], double &de) const
   {
-    if (c.t_iso) return s.half_m * sphere_ou_kick(v, s.ct, s.sigt, xt);
+    if (c.t_iso) {
+      double dv2;
+      sphere_ou_kick(v, s.ct, s.sigt, xt, dv2);
+      de = s.half_m * dv2;
+      return;
+    }
     const double m = c.mass, w[3] = {1.0 / m, 1.0 / m, 1.0 / m};    // v^2 / (2 w) = m v^2 / 2
     double sigma[3];
     for (int a = 0; a < 3; a++) sigma[a] = skt * c.st[a];
-    return -quat_ou_angmom(q, v, w, c.ct, sigma, xt);
+    de = -quat_ou_angmom(q, v, w, c.ct, sigma, xt);
   }
 };
 struct RsqrtOne {
-  GEOMINT_FORCE_INLINE double operator()(double x) const { return 1.0 / std::sqrt(x); }
+  GEOMINT_FORCE_INLINE void operator()(double x, double &r) const { r = 1.0 / std::sqrt(x); }
 };
 
 // one sphere (c: its coefficients, c.inertia three equal moments); returns the heat
@@ -248,59 +261,76 @@ GEOMINT_FORCE_INLINE double sphere_step_off(const RigidOUCoeff &c, double skt, d
   SphereOff<double> s;
   sphere_off_constants(c, skt, half_h, s);
   RotorSincos sc;
-  return sphere_step_off_t(s, rotor_before, rotor_after, normalize, x, v, q, L, xr,
-                           SphereTranslate{c, s, skt, xt}, sc, RsqrtOne());
+  double de;
+  sphere_step_off_t(s, rotor_before, rotor_after, normalize, x, v, q, L, xr,
+                    SphereTranslate{c, s, skt, xt}, sc, RsqrtOne(), de);
+  return de;
 }
 
-// ---- two spheres at once (host code with GCC/Clang vector extensions:
-// SSE2 on x86-64): the same template over pairs of doubles, so each lane
-// does what sphere_step_off does to one sphere, operation for operation;
-// the rotors take the short series alone and flag a lane whose angle passes
-// 1/64 (the caller then redoes that sphere with sphere_step_off) ----
+// ---- several spheres at once (host code with GCC/Clang vector extensions:
+// a pair of doubles, SSE2 on x86-64; four with AVX2, rigid_quat_hi_passes.h):
+// the same template over vectors of doubles, so each lane does what
+// sphere_step_off does to one sphere, operation for operation; the rotors
+// take the short series alone and flag a lane whose angle passes 1/64 (the
+// caller then redoes that sphere with sphere_step_off) ----
 #if defined(__GNUC__) && !defined(__CUDA_ARCH__) && !defined(__HIP_DEVICE_COMPILE__) && \
     !defined(__SYCL_DEVICE_ONLY__)
 #define GEOMINT_SPHERE_VEC2 1
+#define GEOMINT_HOST_FORCE_INLINE inline __attribute__((always_inline))
 typedef double vec2d __attribute__((vector_size(16)));
 typedef long long vec2l __attribute__((vector_size(16)));
+typedef double vec4d __attribute__((vector_size(32)));
+typedef long long vec4l __attribute__((vector_size(32)));
 
-struct RotorSincosSeries {
-  vec2l big = {0, 0};
-  inline __attribute__((always_inline)) void operator()(vec2d x, vec2d &s, vec2d &c)
+// V: the vector of doubles, M: its comparison mask
+template <class V, class M> struct RotorSincosSeries {
+  M big = {};
+  GEOMINT_HOST_FORCE_INLINE void operator()(V x, V &s, V &c)
   {
-    const vec2d x2 = x * x;
-    const vec2d lim = {0.000244140625, 0.000244140625};    // (1/64)^2: x2 > lim iff |x| > 1/64
+    const V x2 = x * x;
+    const V lim = V{} + 0.000244140625;    // (1/64)^2: x2 > lim iff |x| > 1/64
     big |= x2 > lim;
     sincos_rotor_series(x, x2, s, c);
   }
 };
-struct SphereTranslate2 {
-  const SphereOff<vec2d> &s;
-  const vec2d *xt;
-  inline __attribute__((always_inline)) vec2d operator()(const vec2d *, vec2d v[3]) const
+template <class V> struct SphereTranslateV {
+  const SphereOff<V> &s;
+  const V *xt;
+  GEOMINT_HOST_FORCE_INLINE void operator()(const V *, V v[3], V &de) const
   {
-    return s.half_m * sphere_ou_kick(v, s.ct, s.sigt, xt);
+    V dv2;
+    sphere_ou_kick(v, s.ct, s.sigt, xt, dv2);
+    de = s.half_m * dv2;
   }
 };
-struct Rsqrt2 {
-  inline __attribute__((always_inline)) vec2d operator()(vec2d x) const
+template <int N, class V> struct RsqrtV {
+  GEOMINT_HOST_FORCE_INLINE void operator()(V x, V &r) const
   {
-    const vec2d r = {std::sqrt(x[0]), std::sqrt(x[1])};
-    return 1.0 / r;
+    V root = {};
+    for (int l = 0; l < N; l++) root[l] = std::sqrt(x[l]);
+    r = 1.0 / root;
   }
 };
-inline void sphere_off_pack(const SphereOff<double> &a, const SphereOff<double> &b, SphereOff<vec2d> &s)
+template <int N, class V>
+GEOMINT_HOST_FORCE_INLINE void sphere_off_pack(const SphereOff<double> *a, SphereOff<V> &s)
 {
-  s.half_h = vec2d{a.half_h, b.half_h};
-  s.k = vec2d{a.k, b.k};
-  s.half_m = vec2d{a.half_m, b.half_m};
-  s.two_I = vec2d{a.two_I, b.two_I};
-  s.ct = vec2d{a.ct, b.ct};
-  s.sigt = vec2d{a.sigt, b.sigt};
-  for (int k = 0; k < 3; k++) {
-    s.cr[k] = vec2d{a.cr[k], b.cr[k]};
-    s.sigr[k] = vec2d{a.sigr[k], b.sigr[k]};
+  for (int l = 0; l < N; l++) {
+    s.half_h[l] = a[l].half_h;
+    s.k[l] = a[l].k;
+    s.half_m[l] = a[l].half_m;
+    s.two_I[l] = a[l].two_I;
+    s.ct[l] = a[l].ct;
+    s.sigt[l] = a[l].sigt;
+    for (int k = 0; k < 3; k++) {
+      s.cr[k][l] = a[l].cr[k];
+      s.sigr[k][l] = a[l].sigr[k];
+    }
   }
 }
+#endif
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
 #endif
 
 }    // namespace geomint
