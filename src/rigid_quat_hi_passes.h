@@ -305,7 +305,7 @@ namespace rqh {
       sphere_store(a, i[l], b[l]);
     }
   }
-#if defined(GEOMINT_BOX_MULLER_AVX2)
+#if defined(GEOMINT_HOST_AVX2)
 #define GEOMINT_SPHERE_AVX2 1
   // the same four at a time, compiled for AVX2 (no FMA: the same numbers);
   // returns how many of the n spheres it stepped

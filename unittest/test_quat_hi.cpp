@@ -10,6 +10,7 @@
 // spins about +y).
 // Tolerances are round-off: a few ulps times the number of operations.
 #include "geomint/quaternion.h"
+#include "geomint/random.h"
 #include "geomint/rigid_body.h"
 #include "geomint/rpy.h"
 
@@ -507,6 +508,31 @@ TEST(RigidBodyKernels, SeveralSpheresStepBitwiseAsOneSphere)
   EXPECT_GT(compared, 4000);
 }
 #endif
+
+// the deviates of fix rigid/quat/hi drawn in blocks (normal3_block: on
+// AVX2 hosts Philox four atoms at a time, Box-Muller over four lanes) are
+// normal3's bit for bit, also with 64-bit atom IDs and steps (the high words
+// of the counter and key) and block lengths that are not multiples of four
+TEST(RigidBodyKernels, BlockDeviatesAreThePerBodyOnesWithLargeIDsAndSteps)
+{
+  for (int it = 0; it < 50; it++) {
+    const int n = geomint::NORMAL_BLOCK + 1 + 37 * it % 200;
+    std::vector<int64_t> tags(n);
+    for (int j = 0; j < n; j++)
+      tags[j] = static_cast<int64_t>(1 + j * 7919 + (it % 3 ? (static_cast<uint64_t>(j % 5) << 33) : 0));
+    const int64_t step = 3 * it + (it % 2 ? (static_cast<int64_t>(it) << 36) : 0);
+    const uint32_t seed = 4928u + 2654435761u * static_cast<uint32_t>(it);
+    const uint32_t stream = it % 2 ? geomint::STREAM_RQH_T : geomint::STREAM_RQH_R;
+    std::vector<double> block(3 * n);
+    geomint::normal3_block(seed, tags.data(), n, step, stream,
+                           reinterpret_cast<double(*)[3]>(block.data()));
+    for (int j = 0; j < n; j++) {
+      double xi[3];
+      geomint::normal3(seed, tags[j], step, stream, xi);
+      for (int k = 0; k < 3; k++) ASSERT_EQ(block[3 * j + k], xi[k]) << "block " << it << " atom " << j;
+    }
+  }
+}
 
 // Cholesky of a symmetric matrix; false when it is not positive definite
 bool cholesky_ok(std::vector<double> m, int n)
