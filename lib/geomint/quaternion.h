@@ -184,7 +184,8 @@ GEOMINT_INLINE void quat_rotor_nosquish(double t, const double inertia[3], doubl
 // (the same expression) inline.  The two-body form of rigid_body.h evaluates
 // the series alone and flags angles beyond 1/64 (the body is then redone with
 // this one), so both give the same numbers.
-template <class T> GEOMINT_FORCE_INLINE void sincos_rotor_series(T x, T x2, T &s, T &c)
+template <class T>
+GEOMINT_FORCE_INLINE void sincos_rotor_series(const T &x, const T &x2, T &s, T &c)
 {
   s = x - x * x2 * (1.0 / 6.0 - x2 * (1.0 / 120.0 - x2 * (1.0 / 5040.0)));
   c = 1.0 - 0.5 * x2 + x2 * x2 * (1.0 / 24.0 - x2 * (1.0 / 720.0 - x2 * (1.0 / 40320.0)));
@@ -200,7 +201,7 @@ struct RotorSincos {
 };
 
 template <int l, class T, class SC>
-GEOMINT_FORCE_INLINE void quat_rotor_sphere(T k, T q[4], T Lb[3], SC &sincos)
+GEOMINT_FORCE_INLINE void quat_rotor_sphere(const T &k, T q[4], T Lb[3], SC &sincos)
 {
   T c, s;
   sincos(k * Lb[l - 1], s, c);
@@ -226,7 +227,7 @@ GEOMINT_FORCE_INLINE void quat_rotor_sphere(T k, T q[4], T Lb[3], SC &sincos)
 // (rotor: 0 before, 1 after, 2 NO_SQUISH, as RotorHalf), k = t / (2 I) for a
 // time t; Lb = A(q) L before, A(q') L after
 template <class T, class SC>
-GEOMINT_FORCE_INLINE void quat_rotor_sphere_seq(int rotor, T k, T q[4], T Lb[3], SC &sc)
+GEOMINT_FORCE_INLINE void quat_rotor_sphere_seq(int rotor, const T &k, T q[4], T Lb[3], SC &sc)
 {
   if (rotor == 2) {
     const T hk = 0.5 * k;

@@ -183,7 +183,7 @@ GEOMINT_FORCE_INLINE void sphere_off_constants(const RigidOUCoeff &c, double skt
 // the OU step of a velocity (ou_kick's arithmetic): v <- c v + sigma xi,
 // dv2 = |v_old|^2 - |v_new|^2 (vector results through arguments throughout)
 template <class T>
-GEOMINT_FORCE_INLINE void sphere_ou_kick(T v[3], T c1, T sigma, const T xi[3], T &dv2)
+GEOMINT_FORCE_INLINE void sphere_ou_kick(T v[3], const T &c1, const T &sigma, const T xi[3], T &dv2)
 {
   const T vsq_old = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
   for (int k = 0; k < 3; k++) v[k] = c1 * v[k] + sigma * xi[k];
@@ -285,7 +285,7 @@ typedef long long vec4l __attribute__((vector_size(32)));
 // V: the vector of doubles, M: its comparison mask
 template <class V, class M> struct RotorSincosSeries {
   M big = {};
-  GEOMINT_HOST_FORCE_INLINE void operator()(V x, V &s, V &c)
+  GEOMINT_HOST_FORCE_INLINE void operator()(const V &x, V &s, V &c)
   {
     const V x2 = x * x;
     const V lim = V{} + 0.000244140625;    // (1/64)^2: x2 > lim iff |x| > 1/64
@@ -304,7 +304,7 @@ template <class V> struct SphereTranslateV {
   }
 };
 template <int N, class V> struct RsqrtV {
-  GEOMINT_HOST_FORCE_INLINE void operator()(V x, V &r) const
+  GEOMINT_HOST_FORCE_INLINE void operator()(const V &x, V &r) const
   {
     V root = {};
     for (int l = 0; l < N; l++) root[l] = std::sqrt(x[l]);
