@@ -149,14 +149,6 @@ GEOMINT_FORCE_INLINE void sphere_drift_rotate(double x[3], const double v[3], do
   }
 }
 
-// (T may be a vector of doubles of the AVX2 code of rigid_quat_hi_passes.h,
-// always inlined into a function compiled for AVX2: GCC's note that such a
-// return value's ABI depends on AVX is moot)
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wpsabi"
-#endif
-
 // hi off: the constants of a sphere's step (T double), or of two spheres'
 // (T a vector of two doubles, host only: SphereVec2 below)
 template <class T> struct SphereOff {
@@ -327,10 +319,6 @@ GEOMINT_HOST_FORCE_INLINE void sphere_off_pack(const SphereOff<double> *a, Spher
     }
   }
 }
-#endif
-
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
 #endif
 
 }    // namespace geomint
