@@ -266,6 +266,7 @@ void FixRigidQuatHi::reset_target(double t)
 // of a solid ellipsoid of the body's shape; spheres: omega (L = I omega)
 // and the fix's quaternion
 template <bool SPHERE> struct FixRigidQuatHi::Bodies {
+  static constexpr bool sphere = SPHERE;
   double **x, **v, **f, **torque, **omega, **angmom, **quat;
   const double *rmass, *radius;
   const int *mask, *type, *ellipsoid;
@@ -411,16 +412,21 @@ void FixRigidQuatHi::second_half_pass(const rqh::StepParams &p)
 void FixRigidQuatHi::hi_off_pass(const rqh::StepParams &p, double &de, double &tmin)
 {
   const int nlocal = atom->nlocal;
-  // (three passes: on 4000 spheres 7 % faster than the four sub-steps of a
-  // body together, which the /kk kernels do)
-  with_bodies([&](const auto &b) {
-    for (int i = 0; i < nlocal; i++)
-      if (b.in_group(i)) rqh::first_half(b, i, p);
+  // spheres: the whole step of a body at once (its state loaded and stored
+  // once), as the /kk kernels do; ellipsoids: three passes
+  if (sphere) {
+    const Bodies<true> b = bodies<true>();
     for (int i0 = 0; i0 < nlocal; i0 += geomint::NORMAL_BLOCK)
-      rqh::ou_off_block(b, i0, std::min(i0 + geomint::NORMAL_BLOCK, nlocal), p, de, tmin);
-    for (int i = 0; i < nlocal; i++)
-      if (b.in_group(i)) rqh::second_half(b, i, p);
-  });
+      rqh::step_hi_off_block(b, i0, std::min(i0 + geomint::NORMAL_BLOCK, nlocal), p, de, tmin);
+    return;
+  }
+  const Bodies<false> b = bodies<false>();
+  for (int i = 0; i < nlocal; i++)
+    if (b.in_group(i)) rqh::first_half(b, i, p);
+  for (int i0 = 0; i0 < nlocal; i0 += geomint::NORMAL_BLOCK)
+    rqh::ou_off_block(b, i0, std::min(i0 + geomint::NORMAL_BLOCK, nlocal), p, de, tmin);
+  for (int i = 0; i < nlocal; i++)
+    if (b.in_group(i)) rqh::second_half(b, i, p);
 }
 
 void FixRigidQuatHi::kick_pass(const rqh::StepParams &p)

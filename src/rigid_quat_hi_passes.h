@@ -14,7 +14,11 @@
      void store_L(i, const double I[3], const double L[3]) const   momentum)
      int64_t tag_of(i) const;  double hydro_radius(i) const
      const geomint::RigidOUCoeff &type_coeff(i) const      (hi off, per type)
-   (spheres keep omega, L = I omega; ellipsoids LAMMPS's angmom).
+   (spheres keep omega, L = I omega; ellipsoids LAMMPS's angmom).  An
+   accessor of spheres says so with `static constexpr bool sphere = true`:
+   its bodies then take the sphere kernels of lib/geomint (three equal
+   moments: the rotor turns q alone, L is carried in the body frame through
+   the hi-off step), which agree with the general ones to round-off.
 ------------------------------------------------------------------------- */
 
 #ifndef GEOMINT_RIGID_QUAT_HI_PASSES_H
@@ -25,7 +29,7 @@
 #include "geomint/rigid_body.h"
 
 #include <cstdint>
-
+#include <type_traits>
 
 namespace LAMMPS_NS {
 namespace rqh {
@@ -38,6 +42,13 @@ namespace rqh {
     int64_t step;
     double h, half_h, dtf, skt;
   };
+
+  // whether accessor A holds spheres (A::sphere; false where A does not say)
+  template <class...> struct make_void { typedef void type; };
+  template <class A, class = void> struct is_sphere : std::false_type {};
+  template <class A>
+  struct is_sphere<A, typename make_void<decltype(A::sphere)>::type>
+      : std::integral_constant<bool, A::sphere> {};
 
   // the hydrodynamic radius of a body (the radius keyword: none, a constant,
   // per type, the atom's radius)
@@ -114,10 +125,13 @@ namespace rqh {
     }
     for (int k = 0; k < 4; k++) q[k] = a.orient(i, k);
     a.load_L(i, I, L);
-    geomint::rigid_drift_rotate(xi, vi, q, L, I, half_h, rotor, normalize);
+    if (is_sphere<A>::value)    // L unchanged
+      geomint::sphere_drift_rotate(xi, vi, q, L, I[0], half_h, rotor, normalize);
+    else
+      geomint::rigid_drift_rotate(xi, vi, q, L, I, half_h, rotor, normalize);
     for (int k = 0; k < 3; k++) a.pos(i, k) = xi[k];
     for (int k = 0; k < 4; k++) a.orient(i, k) = q[k];
-    a.store_L(i, I, L);
+    if (!is_sphere<A>::value) a.store_L(i, I, L);
   }
 
   // hi off: the exact OU step of one body alone with its deviates xt, xr;
@@ -158,11 +172,168 @@ namespace rqh {
     drift_rotate(a, i, p.half_h, p.rotor_after, p.normalize != 0);
   }
 
+  // a sphere of the hi-off step: its state loaded and given the half kick
+  // (L = I omega is kept through the step), and stored back
+  struct SphereBody {
+    double x[3], v[3], q[4], L[3], I[3];
+    const geomint::RigidOUCoeff *c;
+  };
+  template <class A>
+  GEOMINT_FORCE_INLINE void sphere_load_kick(const A &a, int i, const StepParams &p, SphereBody &b)
+  {
+    double f[3], t[3];
+    for (int k = 0; k < 3; k++) {
+      b.x[k] = a.pos(i, k);
+      b.v[k] = a.vel(i, k);
+      f[k] = a.force(i, k);
+      t[k] = a.torque_of(i, k);
+    }
+    for (int k = 0; k < 4; k++) b.q[k] = a.orient(i, k);
+    a.load_L(i, b.I, b.L);
+    geomint::kick(b.v, f, p.dtf / a.mass(i));
+    geomint::kick(b.L, t, p.dtf);
+  }
+  template <class A> GEOMINT_FORCE_INLINE void sphere_store(const A &a, int i, const SphereBody &b)
+  {
+    for (int k = 0; k < 3; k++) {
+      a.pos(i, k) = b.x[k];
+      a.vel(i, k) = b.v[k];
+    }
+    for (int k = 0; k < 4; k++) a.orient(i, k) = b.q[k];
+    a.store_L(i, b.I, b.L);
+  }
+  GEOMINT_FORCE_INLINE double sphere_step(SphereBody &b, const StepParams &p, const double xt[3],
+                                          const double xr[3])
+  {
+    return geomint::sphere_step_off(*b.c, p.skt, p.half_h, p.rotor_before, p.rotor_after,
+                                    p.normalize != 0, b.x, b.v, b.q, b.L, xt, xr);
+  }
+
+  // hi off: the whole initial_integrate of one sphere
+  template <class A>
+  GEOMINT_FORCE_INLINE void sphere_step_hi_off(const A &a, int i, const StepParams &p,
+                                               const double xt[3], const double xr[3], double &de,
+                                               double &tmin)
+  {
+    SphereBody b;
+    geomint::RigidOUCoeff own;
+    a.moments(i, b.I);
+    b.c = &own;
+    if (p.per_type)
+      b.c = &a.type_coeff(i);
+    else
+      body_coeff(p.friction, p.h, a.mass(i), b.I, a.hydro_radius(i), own, tmin);
+    sphere_load_kick(a, i, p, b);
+    de += sphere_step(b, p, xt, xr);
+    sphere_store(a, i, b);
+  }
+
+#ifdef GEOMINT_SPHERE_VEC2
+  // (GCC: the deviates of a block are set for its n bodies only, which it
+  // cannot see; vectors of four doubles are AVX2 code's own, always inlined)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#if !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wpsabi"
+#endif
+  // hi off on the host, per-type coefficients: N spheres at once (V: N
+  // doubles; each lane sphere_step's arithmetic; a sphere whose rotor angle
+  // passes 1/64, or with body-frame translational friction, by sphere_step
+  // itself), so the numbers are those of sphere_step_hi_off, the heat added
+  // in the same order.  pc: the step constants of the last N types
+  template <int N, class V> struct SphereLaneConstants {
+    const geomint::RigidOUCoeff *c[N] = {};
+    geomint::SphereOff<V> s = {};
+  };
+  template <int N, class V, class M, class A>
+  GEOMINT_HOST_FORCE_INLINE void sphere_lanes_hi_off(const A &a, const int *i, const StepParams &p,
+                                                     const double (*xt)[3], const double (*xr)[3],
+                                                     double &de, SphereLaneConstants<N, V> &pc)
+  {
+    SphereBody b[N];
+    bool iso = true, same = true;
+    for (int l = 0; l < N; l++) {
+      a.moments(i[l], b[l].I);
+      b[l].c = &a.type_coeff(i[l]);
+      sphere_load_kick(a, i[l], p, b[l]);
+      iso = iso && b[l].c->t_iso;
+      same = same && b[l].c == pc.c[l];
+    }
+    if (!iso) {
+      for (int l = 0; l < N; l++) {
+        de += sphere_step(b[l], p, xt[l], xr[l]);
+        sphere_store(a, i[l], b[l]);
+      }
+      return;
+    }
+    if (!same) {
+      geomint::SphereOff<double> s[N];
+      for (int l = 0; l < N; l++) {
+        geomint::sphere_off_constants(*b[l].c, p.skt, p.half_h, s[l]);
+        pc.c[l] = b[l].c;
+      }
+      geomint::sphere_off_pack<N>(s, pc.s);
+    }
+    V x[3] = {}, v[3] = {}, q[4] = {}, L[3] = {}, t[3] = {}, r[3] = {};
+    for (int l = 0; l < N; l++) {
+      for (int k = 0; k < 3; k++) {
+        x[k][l] = b[l].x[k];
+        v[k][l] = b[l].v[k];
+        L[k][l] = b[l].L[k];
+        t[k][l] = xt[l][k];
+        r[k][l] = xr[l][k];
+      }
+      for (int k = 0; k < 4; k++) q[k][l] = b[l].q[k];
+    }
+    geomint::RotorSincosSeries<V, M> sc;
+    V heat;
+    geomint::sphere_step_off_t(pc.s, p.rotor_before, p.rotor_after, p.normalize != 0, x, v, q, L, r,
+                               geomint::SphereTranslateV<V>{pc.s, t}, sc, geomint::RsqrtV<N, V>(),
+                               heat);
+    for (int l = 0; l < N; l++) {
+      if (sc.big[l]) {
+        de += sphere_step(b[l], p, xt[l], xr[l]);
+      } else {
+        for (int k = 0; k < 3; k++) {
+          b[l].x[k] = x[k][l];
+          b[l].v[k] = v[k][l];
+          b[l].L[k] = L[k][l];
+        }
+        for (int k = 0; k < 4; k++) b[l].q[k] = q[k][l];
+        de += heat[l];
+      }
+      sphere_store(a, i[l], b[l]);
+    }
+  }
+#if defined(GEOMINT_HOST_AVX2)
+#define GEOMINT_SPHERE_AVX2 1
+  // the same four at a time, compiled for AVX2 (no FMA: the same numbers);
+  // returns how many of the n spheres it stepped
+  template <class A>
+  __attribute__((target("avx2"))) inline int sphere_quads_hi_off(const A &a, const int *idx, int n,
+                                                                 const StepParams &p,
+                                                                 const double (*xt)[3],
+                                                                 const double (*xr)[3], double &de)
+  {
+    SphereLaneConstants<4, geomint::vec4d> pc;
+    int j = 0;
+    for (; j + 3 < n; j += 4)
+      sphere_lanes_hi_off<4, geomint::vec4d, geomint::vec4l>(a, idx + j, p, xt + j, xr + j, de, pc);
+    return j;
+  }
+#endif
+#pragma GCC diagnostic pop
+#endif
+
   // hi off: the whole initial_integrate of one body
   template <class A>
   GEOMINT_FORCE_INLINE void step_hi_off(const A &a, int i, const StepParams &p, const double xt[3],
                                   const double xr[3], double &de, double &tmin)
   {
+    if (is_sphere<A>::value) {
+      sphere_step_hi_off(a, i, p, xt, xr, de, tmin);
+      return;
+    }
     first_half(a, i, p);
     ou_off(a, i, p, xt, xr, de, tmin);
     second_half(a, i, p);
@@ -191,7 +362,18 @@ namespace rqh {
     } else {
       for (int j = 0; j < n; j++) body_noise(p, tags[j], xt[j], xr[j]);
     }
-    for (int j = 0; j < n; j++) {
+    int j0 = 0;
+#ifdef GEOMINT_SPHERE_VEC2
+    if (STEP && is_sphere<A>::value && p.per_type) {
+#ifdef GEOMINT_SPHERE_AVX2
+      if (geomint::host_has_avx2()) j0 = sphere_quads_hi_off(a, idx, n, p, xt, xr, de);
+#endif
+      SphereLaneConstants<2, geomint::vec2d> pc;
+      for (; j0 + 1 < n; j0 += 2)
+        sphere_lanes_hi_off<2, geomint::vec2d, geomint::vec2l>(a, idx + j0, p, xt + j0, xr + j0, de, pc);
+    }
+#endif
+    for (int j = j0; j < n; j++) {
       if (STEP)
         step_hi_off(a, idx[j], p, xt[j], xr[j], de, tmin);
       else

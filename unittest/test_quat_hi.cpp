@@ -10,12 +10,15 @@
 // spins about +y).
 // Tolerances are round-off: a few ulps times the number of operations.
 #include "geomint/quaternion.h"
+#include "geomint/random.h"
 #include "geomint/rigid_body.h"
 #include "geomint/rpy.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <random>
 #include <vector>
 
@@ -360,6 +363,175 @@ TEST(RigidBodyKernels, SphereMomentStokesFrictionAndTheFrictionlessOUStep)
   const geomint::OUCoefficients oc = geomint::ou_coefficients(0.1, 2.0 / 3.0);
   geomint::ou_kick(v2, oc.c1, 0.7 * std::sqrt(oc.s / 3.0), xt);
   for (int k = 0; k < 3; k++) EXPECT_EQ(v1[k], v2[k]);
+}
+
+// the sphere kernels (three equal moments) against the general ones, to
+// round-off: the unit-quaternion rotations, the rotor sequences (L left as
+// it is), and the whole hi-off step of a sphere (sphere_step_off) against
+// rigid_drift_rotate, rigid_ou_body, rigid_drift_rotate; isotropic and
+// body-frame frictions, all three rotor sequences, angles up to 0.3 (every
+// branch of sincos_small)
+TEST(RigidBodyKernels, SphereKernelsAgreeWithTheGeneralOnes)
+{
+  Rng r;
+  double worst_rot = 0.0, worst_q = 0.0, worst_L = 0.0, worst_step = 0.0;
+  for (int it = 0; it < 2000; it++) {
+    double q[4], body[3], space[3], b1[3], s1[3];
+    random_unit_quat(r, q);
+    const double v[3] = {r(), r(), r()};
+    geomint::quat_space_to_body(q, v, b1);
+    geomint::quat_space_to_body_unit(q, v, body);
+    geomint::quat_body_to_space(q, v, s1);
+    geomint::quat_body_to_space_unit(q, v, space);
+    for (int k = 0; k < 3; k++)
+      worst_rot = std::max({worst_rot, std::fabs(b1[k] - body[k]), std::fabs(s1[k] - space[k])});
+
+    const double I = 0.1 + 0.05 * (it % 5), t = 0.002 * (1 + it % 30);
+    const double inertia[3] = {I, I, I};
+    for (int rotor = 0; rotor < 3; rotor++) {
+      double qa[4], qb[4], L[3] = {r(), r(), r()}, La[3], Lb[3], x[3] = {0, 0, 0};
+      const double zero[3] = {0, 0, 0};
+      for (int k = 0; k < 4; k++) qa[k] = qb[k] = q[k];
+      for (int k = 0; k < 3; k++) La[k] = Lb[k] = L[k];
+      geomint::rigid_drift_rotate(x, zero, qa, La, inertia, t, rotor, false);
+      geomint::sphere_drift_rotate(x, zero, qb, Lb, I, t, rotor, false);
+      for (int k = 0; k < 4; k++) worst_q = std::max(worst_q, std::fabs(qa[k] - qb[k]));
+      for (int k = 0; k < 3; k++) {
+        worst_L = std::max(worst_L, std::fabs(La[k] - L[k]));
+        EXPECT_EQ(Lb[k], L[k]) << "the sphere rotor leaves L as it is";
+      }
+    }
+
+    // the whole step: rotor before (0 or NO_SQUISH), after (1 or NO_SQUISH)
+    const bool nosquish = it % 3 == 0, body_frame = it % 2 == 1;
+    const double zt[3] = {1.5, body_frame ? 0.5 : 1.5, body_frame ? 2.5 : 1.5};
+    const double zr[3] = {0.3, body_frame ? 0.1 : 0.3, body_frame ? 0.7 : 0.3};
+    geomint::RigidOUCoeff c;
+    double tmin = 1e300;
+    geomint::rigid_ou_coeff(2.0 * t, 1.7, inertia, zt, zr, !body_frame, c, tmin);
+    const double xt[3] = {r(), r(), r()}, xr[3] = {r(), r(), r()};
+    double xa[3] = {r(), r(), r()}, va[3] = {r(), r(), r()}, qa[4], La[3] = {r(), r(), r()};
+    double xb[3], vb[3], qb[4], Lb[3];
+    for (int k = 0; k < 4; k++) qa[k] = qb[k] = q[k];
+    for (int k = 0; k < 3; k++) xb[k] = xa[k], vb[k] = va[k], Lb[k] = La[k];
+    const int before = nosquish ? 2 : 0, after = nosquish ? 2 : 1;
+    double dea = 0.0, deb = 0.0;
+    geomint::rigid_drift_rotate(xa, va, qa, La, inertia, t, before, false);
+    geomint::rigid_ou_body(c, 0.8, qa, va, La, xt, xr, dea);
+    geomint::rigid_drift_rotate(xa, va, qa, La, inertia, t, after, true);
+    deb = geomint::sphere_step_off(c, 0.8, t, before, after, true, xb, vb, qb, Lb, xt, xr);
+    for (int k = 0; k < 3; k++)
+      worst_step = std::max({worst_step, std::fabs(xa[k] - xb[k]), std::fabs(va[k] - vb[k]),
+                             std::fabs(La[k] - Lb[k])});
+    for (int k = 0; k < 4; k++) worst_step = std::max(worst_step, std::fabs(qa[k] - qb[k]));
+    worst_step = std::max(worst_step, std::fabs(dea - deb));
+  }
+  std::printf("sphere kernels vs general: rotations %.2g, rotor q %.2g (general L %.2g), step %.2g\n",
+              worst_rot, worst_q, worst_L, worst_step);
+  EXPECT_LT(worst_rot, EPS);
+  EXPECT_LT(worst_q, EPS);
+  EXPECT_LT(worst_L, 1e-13);
+  EXPECT_LT(worst_step, 1e-13);
+}
+
+#ifdef GEOMINT_SPHERE_VEC2
+// the several-sphere form (host, vector extensions; two and four lanes)
+// gives each lane exactly what sphere_step_off gives that sphere, and flags
+// a lane whose rotor angle passes 1/64 (which the fix then steps with
+// sphere_step_off)
+template <int N, class V, class M> void several_spheres_are_one_sphere(int &compared, int &flagged)
+{
+  Rng r;
+  for (int it = 0; it < 2000; it++) {
+    const int rotor = it % 3, before = rotor == 2 ? 2 : 0, after = rotor == 2 ? 2 : 1;
+    geomint::RigidOUCoeff c[N];
+    geomint::SphereOff<double> s[N];
+    double x[N][3], v[N][3], q[N][4], L[N][3], xt[N][3], xr[N][3];
+    const double t = 0.001 * (1 + it % 4);
+    for (int l = 0; l < N; l++) {
+      const double I = 0.1 + 0.1 * l + 0.01 * (it % 7), zt[3] = {1.0 + l, 1.0 + l, 1.0 + l};
+      const double zr[3] = {0.1, 0.2 + 0.1 * l, 0.3};
+      double tmin = 1e300;
+      const double inertia[3] = {I, I, I};
+      geomint::rigid_ou_coeff(2.0 * t, 1.0 + l, inertia, zt, zr, true, c[l], tmin);
+      geomint::sphere_off_constants(c[l], 0.7, t, s[l]);
+      random_unit_quat(r, q[l]);
+      // large angular momenta now and then: angles beyond 1/64
+      const double scale = (it + l) % 5 == 0 ? 20.0 : 0.3;
+      for (int k = 0; k < 3; k++) {
+        x[l][k] = r(), v[l][k] = r(), L[l][k] = scale * r(), xt[l][k] = r(), xr[l][k] = r();
+      }
+    }
+    geomint::SphereOff<V> sv;
+    geomint::sphere_off_pack<N>(s, sv);
+    V X[3], Vv[3], Q[4], LL[3], T[3], R[3];
+    for (int l = 0; l < N; l++) {
+      for (int k = 0; k < 3; k++) {
+        X[k][l] = x[l][k], Vv[k][l] = v[l][k], LL[k][l] = L[l][k];
+        T[k][l] = xt[l][k], R[k][l] = xr[l][k];
+      }
+      for (int k = 0; k < 4; k++) Q[k][l] = q[l][k];
+    }
+    geomint::RotorSincosSeries<V, M> sc;
+    V heat;
+    geomint::sphere_step_off_t(sv, before, after, true, X, Vv, Q, LL, R,
+                               geomint::SphereTranslateV<V>{sv, T}, sc, geomint::RsqrtV<N, V>(), heat);
+    for (int l = 0; l < N; l++) {
+      const double de = geomint::sphere_step_off(c[l], 0.7, t, before, after, true, x[l], v[l],
+                                                 q[l], L[l], xt[l], xr[l]);
+      if (sc.big[l]) {
+        flagged++;
+        continue;
+      }
+      compared++;
+      for (int k = 0; k < 3; k++) {
+        EXPECT_EQ(X[k][l], x[l][k]);
+        EXPECT_EQ(Vv[k][l], v[l][k]);
+        EXPECT_EQ(LL[k][l], L[l][k]);
+      }
+      for (int k = 0; k < 4; k++) EXPECT_EQ(Q[k][l], q[l][k]);
+      EXPECT_EQ(heat[l], de);
+    }
+  }
+}
+TEST(RigidBodyKernels, SeveralSpheresStepBitwiseAsOneSphere)
+{
+  int compared = 0, flagged = 0;
+  several_spheres_are_one_sphere<2, geomint::vec2d, geomint::vec2l>(compared, flagged);
+  std::printf("two spheres at once: %d lanes bitwise equal, %d flagged\n", compared, flagged);
+  EXPECT_GT(flagged, 0);
+  EXPECT_GT(compared, 2000);
+  compared = flagged = 0;
+  several_spheres_are_one_sphere<4, geomint::vec4d, geomint::vec4l>(compared, flagged);
+  std::printf("four spheres at once: %d lanes bitwise equal, %d flagged\n", compared, flagged);
+  EXPECT_GT(flagged, 0);
+  EXPECT_GT(compared, 4000);
+}
+#endif
+
+// the deviates of fix rigid/quat/hi drawn in blocks (normal3_block: on
+// AVX2 hosts Philox four atoms at a time, Box-Muller over four lanes) are
+// normal3's bit for bit, also with 64-bit atom IDs and steps (the high words
+// of the counter and key) and block lengths that are not multiples of four
+TEST(RigidBodyKernels, BlockDeviatesAreThePerBodyOnesWithLargeIDsAndSteps)
+{
+  for (int it = 0; it < 50; it++) {
+    const int n = geomint::NORMAL_BLOCK + 1 + 37 * it % 200;
+    std::vector<int64_t> tags(n);
+    for (int j = 0; j < n; j++)
+      tags[j] = static_cast<int64_t>(1 + j * 7919 + (it % 3 ? (static_cast<uint64_t>(j % 5) << 33) : 0));
+    const int64_t step = 3 * it + (it % 2 ? (static_cast<int64_t>(it) << 36) : 0);
+    const uint32_t seed = 4928u + 2654435761u * static_cast<uint32_t>(it);
+    const uint32_t stream = it % 2 ? geomint::STREAM_RQH_T : geomint::STREAM_RQH_R;
+    std::vector<double> block(3 * n);
+    geomint::normal3_block(seed, tags.data(), n, step, stream,
+                           reinterpret_cast<double(*)[3]>(block.data()));
+    for (int j = 0; j < n; j++) {
+      double xi[3];
+      geomint::normal3(seed, tags[j], step, stream, xi);
+      for (int k = 0; k < 3; k++) ASSERT_EQ(block[3 * j + k], xi[k]) << "block " << it << " atom " << j;
+    }
+  }
 }
 
 // Cholesky of a symmetric matrix; false when it is not positive definite

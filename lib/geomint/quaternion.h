@@ -84,6 +84,31 @@ GEOMINT_INLINE void quat_body_to_space(const double q[4], const double body[3], 
   quat_scheck_t(q, u, space);
 }
 
+// the same two rotations written for a unit q (q0, u) with cross products,
+// v -+ q0 t + u x t with t = 2 u x v (a third of the operations; they agree
+// with the forms above to round-off while |q| = 1 to round-off).  T: double,
+// or a vector of doubles (two bodies at once, rigid_body.h)
+template <class T>
+GEOMINT_FORCE_INLINE void quat_space_to_body_unit(const T q[4], const T v[3], T b[3])
+{
+  const T t0 = 2.0 * (q[2] * v[2] - q[3] * v[1]);
+  const T t1 = 2.0 * (q[3] * v[0] - q[1] * v[2]);
+  const T t2 = 2.0 * (q[1] * v[1] - q[2] * v[0]);
+  b[0] = v[0] - q[0] * t0 + (q[2] * t2 - q[3] * t1);
+  b[1] = v[1] - q[0] * t1 + (q[3] * t0 - q[1] * t2);
+  b[2] = v[2] - q[0] * t2 + (q[1] * t1 - q[2] * t0);
+}
+template <class T>
+GEOMINT_FORCE_INLINE void quat_body_to_space_unit(const T q[4], const T b[3], T v[3])
+{
+  const T t0 = 2.0 * (q[2] * b[2] - q[3] * b[1]);
+  const T t1 = 2.0 * (q[3] * b[0] - q[1] * b[2]);
+  const T t2 = 2.0 * (q[1] * b[1] - q[2] * b[0]);
+  v[0] = b[0] + q[0] * t0 + (q[2] * t2 - q[3] * t1);
+  v[1] = b[1] + q[0] * t1 + (q[3] * t0 - q[1] * t2);
+  v[2] = b[2] + q[0] * t2 + (q[1] * t1 - q[2] * t0);
+}
+
 // A(q) itself (space -> body, row-major 3x3): column b is A e_b
 GEOMINT_INLINE void quat_space_to_body_matrix(const double q[4], double A[9])
 {
@@ -146,6 +171,90 @@ GEOMINT_INLINE void quat_rotor_nosquish(double t, const double inertia[3], doubl
   quat_rotor(1, t, inertia[0], q, pi);
   quat_rotor(2, 0.5 * t, inertia[1], q, pi);
   quat_rotor(3, 0.5 * t, inertia[2], q, pi);
+}
+
+// The free rotor of a body with three equal moments I (a sphere): each
+// sub-flow R_l conserves the space-frame angular momentum L exactly, so only
+// q turns, by q <- q (cos a, sin a e_l) with a = t Lb_l / (2 I), Lb = A(q) L
+// the body-frame momentum, which then turns by -2a about axis l (l a template
+// argument: the sequences unroll to straight code).  k = t / (2 I); Lb is
+// updated for the next sub-rotor.  In exact arithmetic this is
+// quat_rotor's flow (pi^T S_l q = 2 Lb_l), without carrying pi.
+// sincos of a sub-rotor's angle x: sincos_small, its series for |x| <= 1/64
+// (the same expression) inline.  The two-body form of rigid_body.h evaluates
+// the series alone and flags angles beyond 1/64 (the body is then redone with
+// this one), so both give the same numbers.
+template <class T>
+GEOMINT_FORCE_INLINE void sincos_rotor_series(const T &x, const T &x2, T &s, T &c)
+{
+  s = x - x * x2 * (1.0 / 6.0 - x2 * (1.0 / 120.0 - x2 * (1.0 / 5040.0)));
+  c = 1.0 - 0.5 * x2 + x2 * x2 * (1.0 / 24.0 - x2 * (1.0 / 720.0 - x2 * (1.0 / 40320.0)));
+}
+struct RotorSincos {
+  GEOMINT_FORCE_INLINE void operator()(double x, double &s, double &c) const
+  {
+    if (std::fabs(x) <= 0.015625)
+      sincos_rotor_series(x, x * x, s, c);
+    else
+      sincos_small(x, &s, &c);
+  }
+};
+
+template <int l, class T, class SC>
+GEOMINT_FORCE_INLINE void quat_rotor_sphere(const T &k, T q[4], T Lb[3], SC &sincos)
+{
+  T c, s;
+  sincos(k * Lb[l - 1], s, c);
+  // q <- c q + s S_l q
+  T sq[4];
+  if (l == 1) {
+    sq[0] = -q[1], sq[1] = q[0], sq[2] = q[3], sq[3] = -q[2];
+  } else if (l == 2) {
+    sq[0] = -q[2], sq[1] = -q[3], sq[2] = q[0], sq[3] = q[1];
+  } else {
+    sq[0] = -q[3], sq[1] = q[2], sq[2] = -q[1], sq[3] = q[0];
+  }
+  for (int j = 0; j < 4; j++) q[j] = c * q[j] + s * sq[j];
+  // Lb <- A(cos a, sin a e_l) Lb: the other two components turn by -2a
+  const T c2 = c * c - s * s, s2 = 2.0 * s * c;
+  constexpr int a = l % 3, b = (l + 1) % 3;
+  const T la = Lb[a], lb = Lb[b];
+  Lb[a] = c2 * la + s2 * lb;
+  Lb[b] = c2 * lb - s2 * la;
+}
+
+// the sequences of quat_rotor_before / _after / _nosquish for a sphere
+// (rotor: 0 before, 1 after, 2 NO_SQUISH, as RotorHalf), k = t / (2 I) for a
+// time t; Lb = A(q) L before, A(q') L after
+template <class T, class SC>
+GEOMINT_FORCE_INLINE void quat_rotor_sphere_seq(int rotor, const T &k, T q[4], T Lb[3], SC &sc)
+{
+  if (rotor == 2) {
+    const T hk = 0.5 * k;
+    quat_rotor_sphere<3>(hk, q, Lb, sc);
+    quat_rotor_sphere<2>(hk, q, Lb, sc);
+    quat_rotor_sphere<1>(k, q, Lb, sc);
+    quat_rotor_sphere<2>(hk, q, Lb, sc);
+    quat_rotor_sphere<3>(hk, q, Lb, sc);
+  } else if (rotor == 0) {
+    quat_rotor_sphere<3>(k, q, Lb, sc);
+    quat_rotor_sphere<2>(k, q, Lb, sc);
+    quat_rotor_sphere<1>(k, q, Lb, sc);
+  } else {
+    quat_rotor_sphere<1>(k, q, Lb, sc);
+    quat_rotor_sphere<2>(k, q, Lb, sc);
+    quat_rotor_sphere<3>(k, q, Lb, sc);
+  }
+}
+
+// the same from the space-frame L (over a time t, moment I), which it leaves as it is
+GEOMINT_FORCE_INLINE void quat_rotor_sphere_half(int rotor, double t, double inertia, double q[4],
+                                                 const double L[3])
+{
+  double Lb[3];
+  quat_space_to_body_unit(q, L, Lb);
+  RotorSincos sc;
+  quat_rotor_sphere_seq(rotor, t / (2.0 * inertia), q, Lb, sc);
 }
 
 // exact per-body OU step of the space-frame angular momentum without HI

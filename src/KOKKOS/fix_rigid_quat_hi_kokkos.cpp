@@ -2,11 +2,11 @@
    GEOMINT - fix rigid/quat/hi/kk (see fix_rigid_quat_hi_kokkos.h and
    doc/fix_rigid_quat_hi.rst)
 
-   The kernels load a body from the views, call the kernels of
-   lib/geomint/rigid_body.h that FixRigidQuatHi calls, and store it back,
-   sub-step by sub-step as the CPU fix does (a sphere's omega is turned into
-   L = I omega and back in each, as there), so that a body's arithmetic is
-   the CPU fix's, bit for bit.  The noise is the CPU fix's: Philox keyed by
+   The kernels run the passes of rigid_quat_hi_passes.h that FixRigidQuatHi
+   runs, over the views: with hi off a sphere's whole step at once
+   (rqh::step_hi_off; on host backends blocks of spheres, two or four at a
+   time as the CPU fix does), with hi rpy the half steps around the dense
+   step, so that a body's arithmetic is the CPU fix's, bit for bit.  The noise is the CPU fix's: Philox keyed by
    (seed, atom tag, step, stream), Gaussian deviates drawn in blocks by
    normal3_block on host backends, atom by atom by normal3 (bitwise the same
    numbers) on devices; three-point deviates atom by atom everywhere.  Only the heat tally is summed in another order (round-off).
@@ -39,6 +39,7 @@ namespace LAMMPS_NS {
 // the spheres as the passes of rigid_quat_hi_passes.h read them (the
 // accessor of FixRigidQuatHi::Bodies for the views), with the step's scalars
 template <class DeviceType> struct RigidSphereBodies {
+  static constexpr bool sphere = true;
   geomint_kk::AtomViews<DeviceType> a;
   typename geomint_kk::Views<DeviceType>::t_double_2d quat;
   typename FixRigidQuatHiKokkos<DeviceType>::tdual_coeff::t_dev_const tcoeff;
