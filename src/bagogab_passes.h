@@ -495,6 +495,31 @@ struct OZeroFreePass {
    the loops
 ------------------------------------------------------------------------- */
 
+// a pass over the atoms of an index list (entry s is atom list(s)): the same
+// body, without the per-atom test of the atom's kind (the lists of the owned
+// points and of the other group atoms are built at each reneighboring, in
+// local-index order, so that sums and scatters keep the order of a loop over
+// all atoms).  List: int operator()(int s) (a Kokkos view, or IndexList)
+template <class Pass, class List> struct OnList {
+  Pass pass;
+  List list;
+  template <class A, class... Acc>
+  GEOMINT_INLINE void operator()(const A &a, int s, Acc &&...acc) const
+  {
+    pass(a, list(s), acc...);
+  }
+};
+template <class Pass, class List> GEOMINT_INLINE OnList<Pass, List> on_list(const Pass &p, const List &l)
+{
+  return {p, l};
+}
+
+// a host array as a list
+struct IndexList {
+  const int *l;
+  int operator()(int s) const { return l[s]; }
+};
+
 // a pass without noise over atoms [0, n)
 template <class A, class Pass, class Acc>
 inline void for_atoms(const A &a, int n, const Pass &pass, Acc &&acc)
