@@ -287,9 +287,10 @@ struct BPointPass {
     if (p.vtx(i, 3) < 0) return;           // failed
     const double fi[3] = {p.f(i, 0), p.f(i, 1), p.f(i, 2)};
     auto fc = p.fc_sink();
+    // (onto every corner: the rows of corners outside the fix group, frozen
+    // geometry, are never read, so that no test of the corner's mask is needed)
     for (int k = 0; k < 3; k++) {
       const int j = p.vtx(i, k);
-      if (!in_group(p, j)) continue;
       const double lam = p.state(i, k + 1);
       fc(j, 0) += lam * fi[0];
       fc(j, 1) += lam * fi[1];
@@ -347,9 +348,10 @@ template <class P, class Sink> struct GMesh {
   GEOMINT_INLINE int neighbor(int t, int k) const { return p.neighbor(t, k); }
   GEOMINT_INLINE int apex(int t, int k) const { return p.apex(t, k); }
   GEOMINT_INLINE int image(int64_t q) const { return closest_image(p, i, static_cast<int>(q)); }
+  // (frozen geometry, corners outside the fix group: their rows are never
+  // read, the recoil is dropped there)
   GEOMINT_INLINE void recoil(int j, double c, const double v[3]) const
   {
-    if (!in_group(p, j)) return;    // frozen geometry: recoil dropped
     for (int k = 0; k < 3; k++) dp(j, k) += c * v[k];
   }
 };
@@ -366,7 +368,7 @@ GEOMINT_INLINE bool g_point(const P &p, int i, double tau, bool keep_wat, const 
   double lam[3] = {p.state(i, 1), p.state(i, 2), p.state(i, 3)};
   double vr[3] = {p.v(i, 0), p.v(i, 1), p.v(i, 2)};
   int vtx[3] = {p.vtx(i, 0), p.vtx(i, 1), p.vtx(i, 2)};
-  geomint::TriFrame F = p.frame(i);
+  geomint::TriFrame &F = p.frame(i);    // (in place: it changes with the triangle only)
   const GMesh<P, Sink> mesh = {p, sink, i};
   r = geomint::g_drift_frame(mesh, t, vtx, F, lam, vr, mass_of(p, i), tau);
   if (r.status == geomint::G_MISSING_VERTEX) return p.fail(i, PF_MISSING_VERTEX, t), false;
@@ -377,10 +379,8 @@ GEOMINT_INLINE bool g_point(const P &p, int i, double tau, bool keep_wat, const 
     p.state(i, k + 1) = lam[k];
     p.v(i, k) = vr[k];
   }
-  if (r.transfers) {    // (the corners and the frame change with the triangle only)
+  if (r.transfers)    // (the corners change with the triangle only)
     for (int k = 0; k < 3; k++) p.vtx(i, k) = vtx[k];
-    p.frame(i) = F;
-  }
   if (keep_wat) keep_at(p, i);
   return true;
 }
