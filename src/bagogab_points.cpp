@@ -502,15 +502,26 @@ void BagogabPointsCpu::forward_x()
   forward_comm_host();
 }
 
+// fc and dp: every row zeroed at each reneighboring; between two, only the
+// rows of the vertex images are written (scatters onto corners, and reverse
+// sums from ghost images onto their owners, both vertex images), so that a
+// pass zeroes those rows only
 void BagogabPointsCpu::corners_pass()
 {
+  const int nall = atom->nlocal + atom->nghost;
+  for (int j = 0; j < nall; j++)
+    fc[j][0] = fc[j][1] = fc[j][2] = dp[j][0] = dp[j][1] = dp[j][2] = 0.0;
   for_atoms(access(), atom->nlocal, CornersPass());
+}
+
+void BagogabPointsCpu::zero_vertex_rows(double **buf)
+{
+  for (const int j : img_list) buf[j][0] = buf[j][1] = buf[j][2] = 0.0;
 }
 
 void BagogabPointsCpu::b_points(double s, double s2, bool apply, bool then_a, double &dke)
 {
-  const int nall = atom->nlocal + atom->nghost;
-  for (int j = 0; j < nall; j++) fc[j][0] = fc[j][1] = fc[j][2] = 0.0;
+  zero_vertex_rows(fc);
   for_atoms(access(), static_cast<int>(point_list.size()),
             on_list(BPointPass{s, s2, apply, then_a}, IndexList{point_list.data()}), dke);
 }
@@ -529,8 +540,7 @@ void BagogabPointsCpu::a_second()
 
 void BagogabPointsCpu::ag_points(double tau, int counts[3])
 {
-  const int nall = atom->nlocal + atom->nghost;
-  for (int j = 0; j < nall; j++) dp[j][0] = dp[j][1] = dp[j][2] = 0.0;
+  zero_vertex_rows(dp);
   for_atoms(access(), static_cast<int>(point_list.size()),
             on_list(AGPointPass{tau}, IndexList{point_list.data()}), counts);
 }
@@ -543,8 +553,7 @@ void BagogabPointsCpu::g_recoil(bool then_a, bool from_fc)
 
 void BagogabPointsCpu::og_points(bool zero, double tau, double sums[8])
 {
-  const int nall = atom->nlocal + atom->nghost;
-  for (int j = 0; j < nall; j++) fc[j][0] = fc[j][1] = fc[j][2] = 0.0;
+  zero_vertex_rows(fc);
   for_atoms_noise(access(), atom->nlocal, OGPass{zero, tau}, sums);
 }
 

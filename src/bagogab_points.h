@@ -149,6 +149,7 @@ class BagogabPointsCpu : public BagogabPoints {
   double **wat;                             // A^T v
   std::vector<geomint::TriFrame> frames;    // per point: its triangle's frame
   Access access();
+  void zero_vertex_rows(double **buf);    // the rows of the vertex images (corners_pass: all)
 
   void grow_work() override;
   void reverse_sum(double **buf) override;
