@@ -528,7 +528,8 @@ template <class Pass, class List> struct OnList {
     pass(a, list(s), acc...);
   }
 };
-template <class Pass, class List> GEOMINT_INLINE OnList<Pass, List> on_list(const Pass &p, const List &l)
+template <class Pass, class List>
+GEOMINT_INLINE OnList<Pass, List> on_list(const Pass &p, const List &l)
 {
   return {p, l};
 }

@@ -559,6 +559,7 @@ void BagogabPointsCpu::og_points(bool zero, double tau, double sums[8])
 
 void BagogabPointsCpu::o_zero_free(const double shift[3], double &de)
 {
+  const OZeroFreePass pass{{shift[0], shift[1], shift[2]}};
   for_atoms(access(), static_cast<int>(free_list.size()),
-            on_list(OZeroFreePass{{shift[0], shift[1], shift[2]}}, IndexList{free_list.data()}), de);
+            on_list(pass, IndexList{free_list.data()}), de);
 }

@@ -531,7 +531,8 @@ template <class DeviceType> class BagogabPointsKokkos : public BagogabPoints {
 
   void g_recoil(bool then_a, bool from_fc) override
   {
-    geomint_kk::for_each<DeviceType>(access(), nfree(), on_list(GRecoilPass{then_a, from_fc}, d_flist));
+    geomint_kk::for_each<DeviceType>(access(), nfree(),
+                                     on_list(GRecoilPass{then_a, from_fc}, d_flist));
     atomKK->modified(execution_space, then_a ? X_MASK | V_MASK : V_MASK);
   }
 
