@@ -287,9 +287,10 @@ struct BPointPass {
     if (p.vtx(i, 3) < 0) return;           // failed
     const double fi[3] = {p.f(i, 0), p.f(i, 1), p.f(i, 2)};
     auto fc = p.fc_sink();
+    // (onto every corner: the rows of corners outside the fix group, frozen
+    // geometry, are never read, so that no test of the corner's mask is needed)
     for (int k = 0; k < 3; k++) {
       const int j = p.vtx(i, k);
-      if (!in_group(p, j)) continue;
       const double lam = p.state(i, k + 1);
       fc(j, 0) += lam * fi[0];
       fc(j, 1) += lam * fi[1];
@@ -347,9 +348,10 @@ template <class P, class Sink> struct GMesh {
   GEOMINT_INLINE int neighbor(int t, int k) const { return p.neighbor(t, k); }
   GEOMINT_INLINE int apex(int t, int k) const { return p.apex(t, k); }
   GEOMINT_INLINE int image(int64_t q) const { return closest_image(p, i, static_cast<int>(q)); }
+  // (frozen geometry, corners outside the fix group: their rows are never
+  // read, the recoil is dropped there)
   GEOMINT_INLINE void recoil(int j, double c, const double v[3]) const
   {
-    if (!in_group(p, j)) return;    // frozen geometry: recoil dropped
     for (int k = 0; k < 3; k++) dp(j, k) += c * v[k];
   }
 };
@@ -366,7 +368,7 @@ GEOMINT_INLINE bool g_point(const P &p, int i, double tau, bool keep_wat, const 
   double lam[3] = {p.state(i, 1), p.state(i, 2), p.state(i, 3)};
   double vr[3] = {p.v(i, 0), p.v(i, 1), p.v(i, 2)};
   int vtx[3] = {p.vtx(i, 0), p.vtx(i, 1), p.vtx(i, 2)};
-  geomint::TriFrame F = p.frame(i);
+  geomint::TriFrame &F = p.frame(i);    // (in place: it changes with the triangle only)
   const GMesh<P, Sink> mesh = {p, sink, i};
   r = geomint::g_drift_frame(mesh, t, vtx, F, lam, vr, mass_of(p, i), tau);
   if (r.status == geomint::G_MISSING_VERTEX) return p.fail(i, PF_MISSING_VERTEX, t), false;
@@ -377,10 +379,8 @@ GEOMINT_INLINE bool g_point(const P &p, int i, double tau, bool keep_wat, const 
     p.state(i, k + 1) = lam[k];
     p.v(i, k) = vr[k];
   }
-  if (r.transfers) {    // (the corners and the frame change with the triangle only)
+  if (r.transfers)    // (the corners change with the triangle only)
     for (int k = 0; k < 3; k++) p.vtx(i, k) = vtx[k];
-    p.frame(i) = F;
-  }
   if (keep_wat) keep_at(p, i);
   return true;
 }
@@ -415,63 +415,82 @@ struct GRecoilPass {
   }
 };
 
-// O(h) on a group atom: points tally the projected change (the out-of-plane
-// part of the noise is dropped by the next projection); with zero yes the
-// other atoms with noise get their random change delta only.
-// acc: (sum m delta (3), sum m, tally)
-struct OPass {
-  bool zero;
-  template <class P>
-  GEOMINT_INLINE void operator()(const P &p, int i, const double xi[3], double *sum) const
-  {
-    const int t = p.type(i);
-    const double m = mass_of(p, i);
-    const double sigma = sigma_of(p, i);
-    const double c1 = p.coeff(t, PT_C1);
-    if (is_point(p, i)) {
-      if (p.vtx(i, 3) < 0) return;               // failed this step
-      if (c1 == 1.0 && sigma == 0.0) return;     // no friction: v unchanged exactly
-      double vr[3] = {p.v(i, 0), p.v(i, 1), p.v(i, 2)};
-      const double v2 = geomint::dot3(vr, vr);
-      for (int d = 0; d < 3; d++) vr[d] = c1 * vr[d] + sigma * xi[d];
-      double ldot[3], pv[3];
-      geomint::tri_project(p.frame(i), vr, ldot, pv);
-      sum[4] += m * (v2 - geomint::dot3(pv, pv));
-      for (int d = 0; d < 3; d++) p.v(i, d) = vr[d];
-    } else if (zero) {
-      if (!geomint::ou_has_noise(p.coeff(t, PT_S))) return;    // nofriction: v unchanged exactly
-      for (int d = 0; d < 3; d++) {
-        p.delta(i, d) = sigma * xi[d];
-        sum[d] += m * p.delta(i, d);
-      }
-      sum[3] += m;
-    } else {
-      double vr[3] = {p.v(i, 0), p.v(i, 1), p.v(i, 2)};
-      sum[4] += m * geomint::ou_kick(vr, c1, sigma, xi);
-      for (int d = 0; d < 3; d++) p.v(i, d) = vr[d];
+// O(h) on a point: its tally is the projected change (the out-of-plane part
+// of the noise is dropped by the next projection); returns that tally
+template <class P> GEOMINT_INLINE double o_point(const P &p, int i, const double xi[3])
+{
+  if (p.vtx(i, 3) < 0) return 0.0;    // failed this step
+  const int t = p.type(i);
+  const double m = mass_of(p, i);
+  const double sigma = sigma_of(p, i);
+  const double c1 = p.coeff(t, PT_C1);
+  if (c1 == 1.0 && sigma == 0.0) return 0.0;    // no friction: v unchanged exactly
+  double vr[3] = {p.v(i, 0), p.v(i, 1), p.v(i, 2)};
+  const double v2 = geomint::dot3(vr, vr);
+  for (int d = 0; d < 3; d++) vr[d] = c1 * vr[d] + sigma * xi[d];
+  double ldot[3], pv[3];
+  geomint::tri_project(p.frame(i), vr, ldot, pv);
+  for (int d = 0; d < 3; d++) p.v(i, d) = vr[d];
+  return m * (v2 - geomint::dot3(pv, pv));
+}
+
+// O(h) on a group atom that is not a point; with zero yes the atoms with noise
+// get their random change delta only (sum: sum m delta (3), sum m).  Returns
+// its tally (0 with zero yes: OZeroFreePass tallies)
+template <class P>
+GEOMINT_INLINE double o_free(const P &p, int i, const double xi[3], bool zero, double *sum)
+{
+  const int t = p.type(i);
+  const double m = mass_of(p, i);
+  const double sigma = sigma_of(p, i);
+  if (zero) {
+    if (!geomint::ou_has_noise(p.coeff(t, PT_S))) return 0.0;    // nofriction: v unchanged exactly
+    for (int d = 0; d < 3; d++) {
+      p.delta(i, d) = sigma * xi[d];
+      sum[d] += m * p.delta(i, d);
     }
+    sum[3] += m;
+    return 0.0;
   }
-};
+  double vr[3] = {p.v(i, 0), p.v(i, 1), p.v(i, 2)};
+  const double de = m * geomint::ou_kick(vr, p.coeff(t, PT_C1), sigma, xi);
+  for (int d = 0; d < 3; d++) p.v(i, d) = vr[d];
+  return de;
+}
 
 // between the two G(h/2): the recoil of the first (dp) on the other group
 // atoms, O(h), and the second G of the points with the first half of the
 // A(h/2) after it, its recoil into fc (per atom, the operations in the order
 // of the sub-steps: no pass reads what another atom's body writes here).
-// acc: OPass's five sums, then edge transfers, border reflections, max segments
+// acc: (sum m delta (3), sum m, tally), then edge transfers, border
+// reflections, max segments.  The two kinds of atom are two bodies that
+// return the atom's tally: one atom per call (operator(), devices), or on a
+// host the two kinds of a block apart (noise_block below)
 struct OGPass {
   bool zero;
   double tau;
   template <class P>
+  GEOMINT_INLINE double free_part(const P &p, int i, const double xi[3], double *sum) const
+  {
+    GRecoilPass{false, false}(p, i);
+    return o_free(p, i, xi, zero, sum);
+  }
+  template <class P>
+  GEOMINT_INLINE double point_part(const P &p, int i, const double xi[3], double *sum) const
+  {
+    const double de = o_point(p, i, xi);
+    geomint::GDriftResult r;
+    if (g_point(p, i, tau, true, p.fc_sink(), r)) {
+      sum[5] += r.transfers;
+      sum[6] += r.reflections;
+      if (r.segments > sum[7]) sum[7] = r.segments;
+    }
+    return de;
+  }
+  template <class P>
   GEOMINT_INLINE void operator()(const P &p, int i, const double xi[3], double *sum) const
   {
-    if (is_free(p, i)) GRecoilPass{false, false}(p, i);
-    OPass{zero}(p, i, xi, sum);
-    if (!is_point(p, i)) return;
-    geomint::GDriftResult r;
-    if (!g_point(p, i, tau, true, p.fc_sink(), r)) return;
-    sum[5] += r.transfers;
-    sum[6] += r.reflections;
-    if (r.segments > sum[7]) sum[7] = r.segments;
+    sum[4] += is_point(p, i) ? point_part(p, i, xi, sum) : free_part(p, i, xi, sum);
   }
 };
 
@@ -494,6 +513,32 @@ struct OZeroFreePass {
 /* ----------------------------------------------------------------------
    the loops
 ------------------------------------------------------------------------- */
+
+// a pass over the atoms of an index list (entry s is atom list(s)): the same
+// body, without the per-atom test of the atom's kind (the lists of the owned
+// points and of the other group atoms are built at each reneighboring, in
+// local-index order, so that sums and scatters keep the order of a loop over
+// all atoms).  List: int operator()(int s) (a Kokkos view, or IndexList)
+template <class Pass, class List> struct OnList {
+  Pass pass;
+  List list;
+  template <class A, class... Acc>
+  GEOMINT_INLINE void operator()(const A &a, int s, Acc &&...acc) const
+  {
+    pass(a, list(s), acc...);
+  }
+};
+template <class Pass, class List>
+GEOMINT_INLINE OnList<Pass, List> on_list(const Pass &p, const List &l)
+{
+  return {p, l};
+}
+
+// a host array as a list
+struct IndexList {
+  const int *l;
+  int operator()(int s) const { return l[s]; }
+};
 
 // a pass without noise over atoms [0, n)
 template <class A, class Pass, class Acc>
@@ -523,6 +568,40 @@ inline void noise_block(const A &a, int i0, int i1, const Pass &pass, Acc &&acc)
     }
   geomint::normal3_block(a.seed, tags, n, a.step, geomint::STREAM_O, xi);
   for (int j = 0; j < n; j++) pass(a, idx[j], xi[j], acc);
+}
+
+// OGPass on a host: the other group atoms of the block first, then its
+// points, each kind in local order (no per-atom test of the kind, which
+// mispredicts where points and vertices interleave); the atoms touch
+// disjoint data here (the points' recoil goes into fc, which no free atom
+// reads in this pass), and the tally is summed in local order: the result
+// is that of the atom-by-atom loop, bitwise
+template <class A, class Acc>
+inline void noise_block(const A &a, int i0, int i1, const OGPass &pass, Acc &&sum)
+{
+  constexpr int NB = geomint::NORMAL_BLOCK;
+  int idx[NB];
+  int64_t tags[NB] = {};    // (zeroed: GCC 12 cannot see that only n are read)
+  double xi[NB][3];
+  int n = 0;
+  for (int i = i0; i < i1; i++)
+    if (a.mask(i) & a.groupbit) {
+      idx[n] = i;
+      tags[n++] = a.tag(i);
+    }
+  geomint::normal3_block(a.seed, tags, n, a.step, geomint::STREAM_O, xi);
+  int jp[NB], jf[NB], np = 0, nf = 0;
+  for (int j = 0; j < n; j++) {    // (branch-free partition)
+    const int pt = is_point(a, idx[j]) ? 1 : 0;
+    jp[np] = j;
+    jf[nf] = j;
+    np += pt;
+    nf += 1 - pt;
+  }
+  double de[NB];
+  for (int q = 0; q < nf; q++) de[jf[q]] = pass.free_part(a, idx[jf[q]], xi[jf[q]], sum);
+  for (int q = 0; q < np; q++) de[jp[q]] = pass.point_part(a, idx[jp[q]], xi[jp[q]], sum);
+  for (int j = 0; j < n; j++) sum[4] += de[j];
 }
 
 template <class A, class Pass, class Acc>

@@ -65,6 +65,22 @@ void BagogabPoints::build_images()
   img_off[nv] = static_cast<int>(img_list.size());
 }
 
+// the owned points and the other owned group atoms, in local index order
+void BagogabPoints::build_lists()
+{
+  mask_to_host();
+  const int *mask = atom->mask;
+  const int groupbit = fix->groupbit;
+  point_list.clear();
+  free_list.clear();
+  for (int i = 0; i < atom->nlocal; i++) {
+    if (mask[i] & intri_bit)
+      point_list.push_back(i);
+    else if (mask[i] & groupbit)
+      free_list.push_back(i);
+  }
+}
+
 BagogabPoints::~BagogabPoints()
 {
   delete mesh;
@@ -129,6 +145,7 @@ double BagogabPoints::b_step(double s, double s2, bool apply, bool then_a)
   grow_work();
   if (!corners_valid) {
     build_images();
+    build_lists();
     corners_pass();
     corners_valid = true;
   }
@@ -485,48 +502,64 @@ void BagogabPointsCpu::forward_x()
   forward_comm_host();
 }
 
+// fc and dp: every row zeroed at each reneighboring; between two, only the
+// rows of the vertex images are written (scatters onto corners, and reverse
+// sums from ghost images onto their owners, both vertex images), so that a
+// pass zeroes those rows only
 void BagogabPointsCpu::corners_pass()
 {
+  const int nall = atom->nlocal + atom->nghost;
+  for (int j = 0; j < nall; j++)
+    fc[j][0] = fc[j][1] = fc[j][2] = dp[j][0] = dp[j][1] = dp[j][2] = 0.0;
   for_atoms(access(), atom->nlocal, CornersPass());
+}
+
+void BagogabPointsCpu::zero_vertex_rows(double **buf)
+{
+  for (const int j : img_list) buf[j][0] = buf[j][1] = buf[j][2] = 0.0;
 }
 
 void BagogabPointsCpu::b_points(double s, double s2, bool apply, bool then_a, double &dke)
 {
-  const int nall = atom->nlocal + atom->nghost;
-  for (int j = 0; j < nall; j++) fc[j][0] = fc[j][1] = fc[j][2] = 0.0;
-  for_atoms(access(), atom->nlocal, BPointPass{s, s2, apply, then_a}, dke);
+  zero_vertex_rows(fc);
+  for_atoms(access(), static_cast<int>(point_list.size()),
+            on_list(BPointPass{s, s2, apply, then_a}, IndexList{point_list.data()}), dke);
 }
 
 void BagogabPointsCpu::b_free(double s, double s2, bool apply, bool then_a, double &dke)
 {
-  for_atoms(access(), atom->nlocal, BFreePass{s, s2, apply, then_a}, dke);
+  for_atoms(access(), static_cast<int>(free_list.size()),
+            on_list(BFreePass{s, s2, apply, then_a}, IndexList{free_list.data()}), dke);
 }
 
 void BagogabPointsCpu::a_second()
 {
-  for_atoms(access(), atom->nlocal, ASecondPass());
+  for_atoms(access(), static_cast<int>(point_list.size()),
+            on_list(ASecondPass(), IndexList{point_list.data()}));
 }
 
 void BagogabPointsCpu::ag_points(double tau, int counts[3])
 {
-  const int nall = atom->nlocal + atom->nghost;
-  for (int j = 0; j < nall; j++) dp[j][0] = dp[j][1] = dp[j][2] = 0.0;
-  for_atoms(access(), atom->nlocal, AGPointPass{tau}, counts);
+  zero_vertex_rows(dp);
+  for_atoms(access(), static_cast<int>(point_list.size()),
+            on_list(AGPointPass{tau}, IndexList{point_list.data()}), counts);
 }
 
 void BagogabPointsCpu::g_recoil(bool then_a, bool from_fc)
 {
-  for_atoms(access(), atom->nlocal, GRecoilPass{then_a, from_fc});
+  for_atoms(access(), static_cast<int>(free_list.size()),
+            on_list(GRecoilPass{then_a, from_fc}, IndexList{free_list.data()}));
 }
 
 void BagogabPointsCpu::og_points(bool zero, double tau, double sums[8])
 {
-  const int nall = atom->nlocal + atom->nghost;
-  for (int j = 0; j < nall; j++) fc[j][0] = fc[j][1] = fc[j][2] = 0.0;
+  zero_vertex_rows(fc);
   for_atoms_noise(access(), atom->nlocal, OGPass{zero, tau}, sums);
 }
 
 void BagogabPointsCpu::o_zero_free(const double shift[3], double &de)
 {
-  for_atoms(access(), atom->nlocal, OZeroFreePass{{shift[0], shift[1], shift[2]}}, de);
+  const OZeroFreePass pass{{shift[0], shift[1], shift[2]}};
+  for_atoms(access(), static_cast<int>(free_list.size()),
+            on_list(pass, IndexList{free_list.data()}), de);
 }

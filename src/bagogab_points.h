@@ -98,17 +98,22 @@ class BagogabPoints : protected Pointers {
   // the local images of every vertex (CSR, rebuilt at each reneighboring)
   std::vector<int64_t> vertex_tags;
   std::vector<int> tri_q, img_off, img_list;
+  // the owned points and the owned group atoms that are not points, in local
+  // index order (rebuilt at each reneighboring with the images)
+  std::vector<int> point_list, free_list;
   const bool timing;            // GEOMINT_TIMING is set: time the sub-steps
   double substep_seconds[4];    // time in B (initial), A, G, O during this run
 
   double og_step(double tau);    // recoil of the first G, O, the second G; returns the heat
   void build_images();
+  void build_lists();
   void reverse_comm_host(double **buf);    // sum ghost rows of buf onto their owners
   void forward_comm_host();                // positions of ghosts (the fix's own communication)
 
   // storage and data movement
   virtual void grow_work() = 0;               // work rows for nmax atoms
   virtual void state_to_host() {}             // before a host access to state
+  virtual void mask_to_host() {}              // before build_lists
   virtual void state_modified_on_host() {}    // after a host change of state
   virtual void reverse_sum(double **buf) = 0;    // fc or dp onto owners
   virtual void forward_x() = 0;               // the positions of the ghosts
@@ -144,6 +149,7 @@ class BagogabPointsCpu : public BagogabPoints {
   double **wat;                             // A^T v
   std::vector<geomint::TriFrame> frames;    // per point: its triangle's frame
   Access access();
+  void zero_vertex_rows(double **buf);    // the rows of the vertex images (corners_pass: all)
 
   void grow_work() override;
   void reverse_sum(double **buf) override;

@@ -110,6 +110,12 @@ GEOMINT_INLINE void tri_project(const TriFrame &F, const double u[3], double ldo
 // the largest l, and then l1 = 1 - l2 - l3
 GEOMINT_INLINE void clamp_barycentric(double lam[3])
 {
+  // nothing below eps (nearly always): only l1 = 1 - l2 - l3; the test is
+  // branch-free, and the result the same as the general path's
+  if (!((lam[0] < LAMBDA_EPS) | (lam[1] < LAMBDA_EPS) | (lam[2] < LAMBDA_EPS))) {
+    lam[0] = 1.0 - lam[1] - lam[2];
+    return;
+  }
   double added = 0.0;
   int kmax = 0;
   for (int k = 0; k < 3; k++) {
@@ -245,16 +251,22 @@ GEOMINT_INLINE GDriftResult g_drift_frame(const Mesh &mesh, int &tri, int vtx[3]
     }
 
     // the first edge the straight path reaches (exact tie: smaller vertex tag);
-    // edges that the path cannot reach within trem are screened out without a division
+    // edges that the path cannot reach within trem are screened out without a
+    // division, for the three edges at once and without branches (most
+    // segments reach no edge: the exact search runs for candidates only)
     int kstar = -1;
     double thit = 0.0;
-    for (int k = 0; k < 3; k++) {
-      if (!(ldot[k] < 0.0) || lam[k] + ldot[k] * trem >= 0.0) continue;
-      double t = -lam[k] / ldot[k];
-      if (t < 0.0) t = 0.0;
-      if (kstar < 0 || t < thit || (t == thit && mesh.tag(tri, k) < mesh.tag(tri, kstar))) {
-        kstar = k;
-        thit = t;
+    bool cand[3];
+    for (int k = 0; k < 3; k++) cand[k] = (ldot[k] < 0.0) & !(lam[k] + ldot[k] * trem >= 0.0);
+    if (cand[0] | cand[1] | cand[2]) {
+      for (int k = 0; k < 3; k++) {
+        if (!cand[k]) continue;
+        double t = -lam[k] / ldot[k];
+        if (t < 0.0) t = 0.0;
+        if (kstar < 0 || t < thit || (t == thit && mesh.tag(tri, k) < mesh.tag(tri, kstar))) {
+          kstar = k;
+          thit = t;
+        }
       }
     }
     const bool event = kstar >= 0 && thit < trem;

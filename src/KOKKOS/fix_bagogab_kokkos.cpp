@@ -335,6 +335,8 @@ template <class DeviceType> class BagogabPointsKokkos : public BagogabPoints {
   // every vertex (CSR, in the order Domain::closest_image visits them),
   // rebuilt at each reneighboring
   Kokkos::View<int *, DeviceType> d_triq, d_adj, d_apex, d_img_off, d_img_list;
+  // BagogabPoints's point_list and free_list (rebuilt at each reneighboring)
+  Kokkos::View<int *, DeviceType> d_plist, d_flist;
   int nmax_kk;    // allocated rows of the work views
 
   // n values of a host array into a view (grown if needed)
@@ -414,6 +416,9 @@ template <class DeviceType> class BagogabPointsKokkos : public BagogabPoints {
   }
 
   void state_to_host() override { k_state.template sync<LMPHostType>(); }
+  void mask_to_host() override { atomKK->sync(Host, MASK_MASK); }
+  int npoints() const { return static_cast<int>(point_list.size()); }
+  int nfree() const { return static_cast<int>(free_list.size()); }
   void state_modified_on_host() override { k_state.template modify<LMPHostType>(); }
   void fence() override { Kokkos::fence(); }
   // dumps and computes read f_ID (the state) on the host
@@ -465,6 +470,8 @@ template <class DeviceType> class BagogabPointsKokkos : public BagogabPoints {
     sync_atoms();
     to_device(d_img_off, img_off.data(), static_cast<int>(img_off.size()));
     to_device(d_img_list, img_list.data(), static_cast<int>(img_list.size()));
+    to_device(d_plist, point_list.data(), npoints());
+    to_device(d_flist, free_list.data(), nfree());
     geomint_kk::for_each<DeviceType>(access(), atom->nlocal, CornersPass());
   }
 
@@ -475,7 +482,7 @@ template <class DeviceType> class BagogabPointsKokkos : public BagogabPoints {
     const int nall = atom->nlocal + atom->nghost;
     Kokkos::deep_copy(Kokkos::subview(p.fc_, std::make_pair(0, nall), Kokkos::ALL()), 0.0);
     s_fc.reset_except(p.fc_);
-    sum_each<DeviceType, 1>(p, atom->nlocal, BPointPass{s, s2, apply, then_a}, &dke);
+    sum_each<DeviceType, 1>(p, npoints(), on_list(BPointPass{s, s2, apply, then_a}, d_plist), &dke);
     auto fcv = p.fc_;
     Kokkos::Experimental::contribute(fcv, s_fc);
     if (apply) atomKK->modified(execution_space, V_MASK);
@@ -483,13 +490,14 @@ template <class DeviceType> class BagogabPointsKokkos : public BagogabPoints {
 
   void b_free(double s, double s2, bool apply, bool then_a, double &dke) override
   {
-    sum_each<DeviceType, 1>(access(), atom->nlocal, BFreePass{s, s2, apply, then_a}, &dke);
+    sum_each<DeviceType, 1>(access(), nfree(), on_list(BFreePass{s, s2, apply, then_a}, d_flist),
+                            &dke);
     if (apply) atomKK->modified(execution_space, then_a ? X_MASK | V_MASK : V_MASK);
   }
 
   void a_second() override
   {
-    geomint_kk::for_each<DeviceType>(access(), atom->nlocal, ASecondPass());
+    geomint_kk::for_each<DeviceType>(access(), npoints(), on_list(ASecondPass(), d_plist));
     atomKK->modified(execution_space, X_MASK | V_MASK);
   }
 
@@ -497,8 +505,11 @@ template <class DeviceType> class BagogabPointsKokkos : public BagogabPoints {
   struct GCounts : geomint_kk::ArrayReduction<int, 2, 1, 0> {
     typedef DeviceType device_type;
     Access p;
-    AGPointPass pass;
-    GCounts(const Access &acc, double tau) : p(acc), pass{tau} {}
+    OnList<AGPointPass, Kokkos::View<int *, DeviceType>> pass;
+    GCounts(const Access &acc, double tau, const Kokkos::View<int *, DeviceType> &list) :
+        p(acc), pass{AGPointPass{tau}, list}
+    {
+    }
     KOKKOS_INLINE_FUNCTION void operator()(const int i, int *c) const { pass(p, i, c); }
   };
 
@@ -509,8 +520,8 @@ template <class DeviceType> class BagogabPointsKokkos : public BagogabPoints {
     Kokkos::deep_copy(Kokkos::subview(p.dp_, std::make_pair(0, nall), Kokkos::ALL()), 0.0);
     s_dp.reset_except(p.dp_);
     int c[3];    // (an array: Kokkos 4 takes no pointer for an array reduction)
-    Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, atom->nlocal),
-                            GCounts(p, tau), c);
+    Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, npoints()),
+                            GCounts(p, tau, d_plist), c);
     for (int k = 0; k < 3; k++) counts[k] = c[k];
     auto dpv = p.dp_;
     Kokkos::Experimental::contribute(dpv, s_dp);
@@ -520,7 +531,8 @@ template <class DeviceType> class BagogabPointsKokkos : public BagogabPoints {
 
   void g_recoil(bool then_a, bool from_fc) override
   {
-    geomint_kk::for_each<DeviceType>(access(), atom->nlocal, GRecoilPass{then_a, from_fc});
+    geomint_kk::for_each<DeviceType>(access(), nfree(),
+                                     on_list(GRecoilPass{then_a, from_fc}, d_flist));
     atomKK->modified(execution_space, then_a ? X_MASK | V_MASK : V_MASK);
   }
 
@@ -539,8 +551,8 @@ template <class DeviceType> class BagogabPointsKokkos : public BagogabPoints {
 
   void o_zero_free(const double shift[3], double &de) override
   {
-    sum_each<DeviceType, 1>(access(), atom->nlocal,
-                            OZeroFreePass{{shift[0], shift[1], shift[2]}}, &de);
+    sum_each<DeviceType, 1>(access(), nfree(),
+                            on_list(OZeroFreePass{{shift[0], shift[1], shift[2]}}, d_flist), &de);
     atomKK->modified(execution_space, V_MASK);
   }
 };
