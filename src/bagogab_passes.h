@@ -554,12 +554,12 @@ template <class A, class Pass> inline void for_atoms(const A &a, int n, const Pa
 // a pass with noise over the group atoms among [i0, i1) (i1 - i0 <= NORMAL_BLOCK)
 // on a host: their normals drawn together by normal3_block (vectorised
 // Box-Muller, bitwise equal to normal3)
-template <class A, class Pass, class Acc>
-inline void noise_block(const A &a, int i0, int i1, const Pass &pass, Acc &&acc)
+// the group atoms of [i0, i1) (at most NORMAL_BLOCK) into idx, their normals
+// into xi; returns how many
+template <class A>
+inline int draw_block(const A &a, int i0, int i1, int *idx, double (*xi)[3])
 {
-  int idx[geomint::NORMAL_BLOCK];
   int64_t tags[geomint::NORMAL_BLOCK] = {};    // (zeroed: GCC 12 cannot see that only n are read)
-  double xi[geomint::NORMAL_BLOCK][3];
   int n = 0;
   for (int i = i0; i < i1; i++)
     if (a.mask(i) & a.groupbit) {
@@ -567,6 +567,15 @@ inline void noise_block(const A &a, int i0, int i1, const Pass &pass, Acc &&acc)
       tags[n++] = a.tag(i);
     }
   geomint::normal3_block(a.seed, tags, n, a.step, geomint::STREAM_O, xi);
+  return n;
+}
+
+template <class A, class Pass, class Acc>
+inline void noise_block(const A &a, int i0, int i1, const Pass &pass, Acc &&acc)
+{
+  int idx[geomint::NORMAL_BLOCK];
+  double xi[geomint::NORMAL_BLOCK][3];
+  const int n = draw_block(a, i0, i1, idx, xi);
   for (int j = 0; j < n; j++) pass(a, idx[j], xi[j], acc);
 }
 
@@ -581,15 +590,8 @@ inline void noise_block(const A &a, int i0, int i1, const OGPass &pass, Acc &&su
 {
   constexpr int NB = geomint::NORMAL_BLOCK;
   int idx[NB];
-  int64_t tags[NB] = {};    // (zeroed: GCC 12 cannot see that only n are read)
   double xi[NB][3];
-  int n = 0;
-  for (int i = i0; i < i1; i++)
-    if (a.mask(i) & a.groupbit) {
-      idx[n] = i;
-      tags[n++] = a.tag(i);
-    }
-  geomint::normal3_block(a.seed, tags, n, a.step, geomint::STREAM_O, xi);
+  const int n = draw_block(a, i0, i1, idx, xi);
   int jp[NB], jf[NB], np = 0, nf = 0;
   for (int j = 0; j < n; j++) {    // (branch-free partition)
     const int pt = is_point(a, idx[j]) ? 1 : 0;

@@ -22,8 +22,9 @@
 
 namespace geomint {
 
-// out = S_l u (the constant 4 x 4 matrices S_1, S_2, S_3 of the paper)
-GEOMINT_INLINE void quat_S(int l, const double u[4], double out[4])
+// out = S_l u (the constant 4 x 4 matrices S_1, S_2, S_3 of the paper); T:
+// double or a vector of doubles (several bodies at once)
+template <class T> GEOMINT_INLINE void quat_S(int l, const T u[4], T out[4])
 {
   if (l == 1) {
     out[0] = -u[1], out[1] = u[0], out[2] = u[3], out[3] = -u[2];
@@ -207,13 +208,7 @@ GEOMINT_FORCE_INLINE void quat_rotor_sphere(const T &k, T q[4], T Lb[3], SC &sin
   sincos(k * Lb[l - 1], s, c);
   // q <- c q + s S_l q
   T sq[4];
-  if (l == 1) {
-    sq[0] = -q[1], sq[1] = q[0], sq[2] = q[3], sq[3] = -q[2];
-  } else if (l == 2) {
-    sq[0] = -q[2], sq[1] = -q[3], sq[2] = q[0], sq[3] = q[1];
-  } else {
-    sq[0] = -q[3], sq[1] = q[2], sq[2] = -q[1], sq[3] = q[0];
-  }
+  quat_S(l, q, sq);
   for (int j = 0; j < 4; j++) q[j] = c * q[j] + s * sq[j];
   // Lb <- A(cos a, sin a e_l) Lb: the other two components turn by -2a
   const T c2 = c * c - s * s, s2 = 2.0 * s * c;
