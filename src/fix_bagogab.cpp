@@ -254,6 +254,12 @@ void FixBagogab::init()
 
   if (points && points->intri_bit) {
     const int intri_bit = points->intri_bit;
+    // the point passes run over lists of the points and of the other atoms,
+    // made at each reneighboring: the intri group may not change between them
+    if (group->dynamic[points->intri_group])
+      error->all(FLERR, "{}: intri group {} is dynamic; the in-triangle points must be a static "
+                 "group (an atom joins or leaves the points only between runs)",
+                 STYLE, group->names[points->intri_group]);
     // the points must be integrated by this fix alone, and belong to its group
     const int *mask = atom->mask;
     bigint outside = 0;

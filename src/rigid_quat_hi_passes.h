@@ -232,8 +232,8 @@ namespace rqh {
   // (GCC: the deviates of a block are set for its n bodies only, which it
   // cannot see; vectors of four doubles are AVX2 code's own, always inlined)
 #pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #if !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #pragma GCC diagnostic ignored "-Wpsabi"
 #endif
   // hi off on the host, per-type coefficients: N spheres at once (V: N

@@ -472,6 +472,9 @@ TEST(FixBagogabMesh, BadInputGivesHelpfulErrors)
        "5 atoms of intri group pts are not in the fix group verts"},
       {"", "group pv id 1 6\n" + fix + "mesh " + mesh + " intri pv\nrun 0",
        "1 atoms of intri group pv are also mesh vertices (e.g. atom 1)"},
+      {"", "variable one atom 1\ngroup dpts dynamic pts var one\n" + fix + "mesh " + mesh +
+       " intri dpts\nrun 0",
+       "intri group dpts is dynamic; the in-triangle points must be a static group"},
       {"", "displace_atoms pts move 0 0 0.5\n" + fix + "mesh " + mesh + " intri pts\nrun 0",
        "or use 'snap yes' to project them onto it"},
       {"", "set atom 4 x 0.0 y 0.0 z 0.0\n" + fix + "mesh " + mesh + " intri pts\nrun 0",
