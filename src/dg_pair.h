@@ -68,7 +68,7 @@ template <class Parent> class DGPair : public Parent, public DGStyle {
     if (narg < nrequired || narg > static_cast<int>(cutoffs.size())) {
       std::string usage;
       for (const DGCutoffArg &c : cutoffs)
-        usage += c.optional ? "[" + std::string(c.symbol) + "] " : std::string(c.symbol) + " ";
+        usage += c.optional ? fmt::format("[{}] ", c.symbol) : fmt::format("{} ", c.symbol);
       this->error->all(FLERR, "Illegal pair_style {} command: expected 'pair_style {} {}[margin M]'",
                        style_name, style_name, usage);
     }
