@@ -69,7 +69,6 @@ using namespace FixConst;
 static const char *const STYLE = "Fix dg/nve";
 
 enum { ONFAIL_ERROR, ONFAIL_WARN, ONFAIL_IGNORE };
-enum { PRED_NONE = DG_PRED_NONE, PRED_VERLET = DG_PRED_VERLET, PRED_EXTRAPOLATE = DG_PRED_EXTRAPOLATE };
 
 // the per-atom state: the discrete force of the atom's last step, how many of
 // its last steps it has (0, 1, 2) and the discrete force of the step before;
@@ -112,7 +111,7 @@ struct HostAtoms {
 
 // solver anderson: the largest history depth (the mixing solves a depth x depth
 // least-squares problem per iteration)
-static constexpr int MAX_DEPTH = 8;
+static constexpr int MAX_DEPTH = DGFixedPoint::MAX_DEPTH;
 
 // fixes whose post_force() sets forces instead of adding to them: their effect
 // is no force that a kick could apply
@@ -161,7 +160,7 @@ double LAMMPS_NS::dg_nve_margin(LAMMPS *lmp)
 
 FixDGNVE::FixDGNVE(LAMMPS *lmp, int narg, char **arg) :
     Fix(lmp, narg, arg), tol(1e-12), xmax_local(0.0), last_target(0.0), prev_inc(0.0), worst_tag(0),
-    maxiter(50), predictor(PRED_EXTRAPOLATE), maxdisp(-1.0), variant(-1),
+    maxiter(50), predictor(DG_PRED_EXTRAPOLATE), maxdisp(-1.0), variant(-1),
     onfail(ONFAIL_ERROR), dtv(0.0), dtf(0.0), last_iter(0), last_inc(0.0), last_maxdisp(0.0),
     last_energy_error(0.0), nsteps(0), total_iter(0), nfail(0), nmax(0), xold(nullptr),
     vold(nullptr), fdg(nullptr), fprev(nullptr), gcur(nullptr), rcur(nullptr), gprev(nullptr),
@@ -226,9 +225,9 @@ FixDGNVE::FixDGNVE(LAMMPS *lmp, int narg, char **arg) :
       if (!(ktol > 0.0 && ktol < 1.0))
         error->all(FLERR, "{}: ktol must be between 0 and 1 (got {})", STYLE, val);
     } else if (kw == "predictor") {
-      if (strcmp(val, "extrapolate") == 0) predictor = PRED_EXTRAPOLATE;
-      else if (strcmp(val, "verlet") == 0) predictor = PRED_VERLET;
-      else if (strcmp(val, "none") == 0) predictor = PRED_NONE;
+      if (strcmp(val, "extrapolate") == 0) predictor = DG_PRED_EXTRAPOLATE;
+      else if (strcmp(val, "verlet") == 0) predictor = DG_PRED_VERLET;
+      else if (strcmp(val, "none") == 0) predictor = DG_PRED_NONE;
       else error->all(FLERR, "{}: predictor must be extrapolate, verlet or none (got {})", STYLE,
                       val);
     } else if (kw == "maxdisp") {
@@ -718,7 +717,8 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
   const int nall = nlocal + atom->nghost;
   // dt/2m of each owned atom, for the predictor, the solvers and the velocities
   dtfm_atom.resize(nlocal);
-  for (int i = 0; i < nlocal; i++) dtfm_atom[i] = dtf / (rmass ? rmass[i] : mass[type[i]]);
+  const HostAtoms ha{x, v, f, fext, xold, vold, fdg, fprev, dtfm_atom.data(), rmass, mass, type};
+  for (int i = 0; i < nlocal; i++) dtfm_atom[i] = dtf / ha.mass(i);
 
   // the opening half kick of the external forces at x^n (F_ext of the last step's end)
   const double dke_open = ext_active ? external_kick() : 0.0;
@@ -731,7 +731,7 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
   for (int i = 0; i < nall; i++)
     for (int d = 0; d < 3; d++) xold[i][d] = x[i][d];
   for (int i = 0; i < nlocal; i++) {
-    const double m = rmass ? rmass[i] : mass[type[i]];
+    const double m = ha.mass(i);
     for (int d = 0; d < 3; d++) {
       vold[i][d] = v[i][d];
       xmax_local = std::max(xmax_local, std::fabs(x[i][d]));
@@ -757,7 +757,6 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
   // for it too.
   const DGPredict pred{predictor, forces_known && !forces_auto,
                        forces_known && (!forces_auto || first_step), kicked, dtv};
-  const HostAtoms ha{x, v, f, fext, xold, vold, fdg, fprev, dtfm_atom.data(), rmass, mass, type};
   for (int i = 0; i < nlocal; i++) dg_predict_atom(pred, ha, i);
 
   // the styles may prepare what depends on x^n alone for the iterations (the
@@ -992,13 +991,11 @@ void FixDGNVE::mix_coefficients(int n, const double *all, double *gamma)
 ------------------------------------------------------------------------- */
 
 namespace {
-using FixedPointArrays = DGFixedPoint;
-static_assert(DGFixedPoint::MAX_DEPTH >= MAX_DEPTH, "DGFixedPoint holds the history columns");
 
 // the passes of dg_passes.h over the owned atoms; the normal equations'
 // sums (NH a compile-time constant, so that they stay in registers)
 template <int NH>
-void residual_pass(const FixedPointArrays &A, int nlocal, double &inc, double &disp, double *sums)
+void residual_pass(const DGFixedPoint &A, int nlocal, double &inc, double &disp, double *sums)
 {
   constexpr int NS = NH + NH * (NH + 1) / 2;
   double acc[NS > 0 ? NS : 1] = {};
@@ -1006,7 +1003,7 @@ void residual_pass(const FixedPointArrays &A, int nlocal, double &inc, double &d
   for (int k = 0; k < NS; k++) sums[k] = acc[k];
 }
 
-template <int NH> void update_pass(const FixedPointArrays &A, int nlocal, const double *gamma)
+template <int NH> void update_pass(const DGFixedPoint &A, int nlocal, const double *gamma)
 {
   for (int i = 0; i < nlocal; i++) dg_update_atom<NH>(A, i, gamma);
 }
@@ -1041,7 +1038,7 @@ int FixDGNVE::fixed_point(double &inc, double &vnew, double &vold_sum)
   const int nlocal = atom->nlocal;
   const int m = anderson ? depth : 0;
   const size_t stride = 3 * static_cast<size_t>(nmax);
-  FixedPointArrays A{xold[0], vold[0], fdg[0], dtfm_atom.data(), atom->x[0], gcur[0],
+  DGFixedPoint A{xold[0], vold[0], fdg[0], dtfm_atom.data(), atom->x[0], gcur[0],
                      rcur[0], gprev[0], rprev[0], nullptr, nullptr, {}, {}, dtv};
   // column a of the history: dG at mixhist[2 a stride], dR at mixhist[(2 a + 1) stride]
   for (int a = 0; a < m; a++) {

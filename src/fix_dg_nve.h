@@ -61,7 +61,7 @@ class FixDGNVE : public Fix {
   double prev_inc;     // the increment of the iteration before (this step)
   tagint worst_tag;    // a step that did not converge: the atom whose position moved most
   int maxiter;
-  int predictor;       // PRED_EXTRAPOLATE, PRED_VERLET or PRED_NONE
+  int predictor;       // DGPredictor (dg_passes.h)
   double maxdisp;      // largest allowed displacement in one step
   int variant;         // -1 = each style's own, else geomint::dg::Variant for all
   int onfail;          // ONFAIL_ERROR, ONFAIL_WARN, ONFAIL_IGNORE

@@ -342,10 +342,16 @@ namespace dg {
                            : crossing_quotient(r, rn, vo, vn);
   }
 
+  // x clamped to [0, 1] (NaN stays NaN)
+  GEOMINT_INLINE double clamp01(double x)
+  {
+    return x < 0.0 ? 0.0 : (x > 1.0 ? 1.0 : x);
+  }
+
   // the taper of pair lj/mdf, s(x) = 1 - 10 x^3 + 15 x^4 - 6 x^5 on the clamped x
   GEOMINT_INLINE double mdf_taper(double x)
   {
-    x = x < 0.0 ? 0.0 : (x > 1.0 ? 1.0 : x);
+    x = clamp01(x);
     return 1.0 + x * x * x * (-10.0 + x * (15.0 - 6.0 * x));
   }
 
@@ -362,8 +368,7 @@ namespace dg {
     const double s = mdf_taper(x), sn = mdf_taper(xn);
     const double du = lj_quotient(c12, c6, r, rn);
     // Delta s = (s(xc') - s(xc)) / (r' - r), xc clamped to [0, 1]
-    const double xc = x < 0.0 ? 0.0 : (x > 1.0 ? 1.0 : x);
-    const double xcn = xn < 0.0 ? 0.0 : (xn > 1.0 ? 1.0 : xn);
+    const double xc = clamp01(x), xcn = clamp01(xn);
     double ds = 0.0;
     if (xc != xcn) {
       const double poly = -10.0 * power_quotient(xc, xcn, 3) + 15.0 * power_quotient(xc, xcn, 4) -

@@ -35,6 +35,13 @@ template <class T> GEOMINT_INLINE void quat_S(int l, const T u[4], T out[4])
   }
 }
 
+// q /= |q|
+GEOMINT_FORCE_INLINE void quat_renormalize(double q[4])
+{
+  const double r = 1.0 / std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+  for (int k = 0; k < 4; k++) q[k] *= r;
+}
+
 // out = S-hat(q) w (4x3: columns S_1 q, S_2 q, S_3 q)
 GEOMINT_INLINE void quat_shat(const double q[4], const double w[3], double out[4])
 {

@@ -51,10 +51,7 @@ GEOMINT_FORCE_INLINE void rigid_drift_rotate(double x[3], const double v[3], dou
     quat_rotor_before(t, inertia, q, pi);
   else
     quat_rotor_after(t, inertia, q, pi);
-  if (normalize) {
-    const double r = 1.0 / std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-    for (int k = 0; k < 4; k++) q[k] *= r;
-  }
+  if (normalize) quat_renormalize(q);
   quat_angmom_from_pi(q, pi, L);
 }
 
@@ -143,10 +140,7 @@ GEOMINT_FORCE_INLINE void sphere_drift_rotate(double x[3], const double v[3], do
 {
   drift(x, v, t);
   quat_rotor_sphere_half(rotor, t, inertia, q, L);
-  if (normalize) {
-    const double r = 1.0 / std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-    for (int k = 0; k < 4; k++) q[k] *= r;
-  }
+  if (normalize) quat_renormalize(q);
 }
 
 // hi off: the constants of a sphere's step (T double), or of two spheres'
