@@ -26,6 +26,7 @@
 #include "geomint/geomint_inline.h"
 
 #include <cmath>
+#include <type_traits>
 
 namespace LAMMPS_NS {
 
@@ -126,7 +127,7 @@ struct DGFixedPoint {
   const double *xo, *vo, *fd, *dtfm;
   double *x, *gcur, *rcur, *gprev, *rprev;
   double *dgn, *drn;
-  const double *dG[MAX_DEPTH], *dR[MAX_DEPTH];
+  double *dG[MAX_DEPTH], *dR[MAX_DEPTH];
   double dtv;
 };
 
@@ -173,6 +174,50 @@ GEOMINT_INLINE void dg_update_atom(const DGFixedPoint &A, int i, const double *g
     A.x[c] = NH > 0 ? g - s : g;
     A.gprev[c] = g;
     A.rprev[c] = A.rcur[c];
+  }
+}
+
+// atom i at the start of the step: x^n kept (owned and ghost atoms: xo is
+// then the step's fixed end); for an owned atom also v^n, dt/2m, and its
+// largest |x^n| component raised into xmax; returns m |v^n|^2 (0 for a ghost).
+// Accessor: as dg_finish_atom, and double &xo_w(i,d), &vo_w(i,d), &dtfm(i); int nlocal
+template <class A> GEOMINT_INLINE double dg_begin_atom(const A &a, int i, double dtf, double &xmax)
+{
+  for (int d = 0; d < 3; d++) a.xo_w(i, d) = a.x(i, d);
+  if (i >= a.nlocal) return 0.0;
+  const double m = a.mass(i);
+  a.dtfm(i) = dtf / m;
+  for (int d = 0; d < 3; d++) {
+    a.vo_w(i, d) = a.v(i, d);
+    const double ax = std::fabs(a.x(i, d));
+    xmax = xmax < ax ? ax : xmax;
+  }
+  return m * (a.v(i, 0) * a.v(i, 0) + a.v(i, 1) * a.v(i, 1) + a.v(i, 2) * a.v(i, 2));
+}
+
+// |x - x^n|^2 of atom i (the step's displacement)
+template <class A> GEOMINT_INLINE double dg_disp2_atom(const A &a, int i)
+{
+  double d2 = 0.0;
+  for (int d = 0; d < 3; d++) d2 += (a.x(i, d) - a.xo(i, d)) * (a.x(i, d) - a.xo(i, d));
+  return d2;
+}
+
+// f(std::integral_constant<int, n>) for n = 0 .. DGFixedPoint::MAX_DEPTH: the
+// history depth of a pass as a compile-time constant (host code)
+template <class F> void dg_with_depth(int n, const F &f)
+{
+  static_assert(DGFixedPoint::MAX_DEPTH == 8, "dg_with_depth() lists the depths up to MAX_DEPTH");
+  switch (n) {
+    case 0: f(std::integral_constant<int, 0>()); break;
+    case 1: f(std::integral_constant<int, 1>()); break;
+    case 2: f(std::integral_constant<int, 2>()); break;
+    case 3: f(std::integral_constant<int, 3>()); break;
+    case 4: f(std::integral_constant<int, 4>()); break;
+    case 5: f(std::integral_constant<int, 5>()); break;
+    case 6: f(std::integral_constant<int, 6>()); break;
+    case 7: f(std::integral_constant<int, 7>()); break;
+    default: f(std::integral_constant<int, 8>()); break;
   }
 }
 

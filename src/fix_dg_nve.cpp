@@ -74,7 +74,7 @@ enum { ONFAIL_ERROR, ONFAIL_WARN, ONFAIL_IGNORE };
 // its last steps it has (0, 1, 2) and the discrete force of the step before;
 // the layout of its restart record: 1 = [fbar, flag] (flag 1: it has a last
 // step), 2 = [fbar, count, fbar of the step before]
-static constexpr int NPREV = 7;
+static constexpr int NPREV = FixDGNVE::NPREV;
 static constexpr int NPREV_V1 = 4;
 static constexpr int PERATOM_VERSION = 2;
 enum { EXT_NONE, EXT_STYLE, EXT_FORCE };    // what fext holds
@@ -94,17 +94,21 @@ namespace {
 // dg_passes.h's accessor of fix dg/nve's per-atom passes on the CPU
 struct HostAtoms {
   double **x_, **v_, **f_, **fext_, **xold_, **vold_, **fdg_, **fprev_;
-  const double *dtfm_, *rmass_, *mass_;
+  double *dtfm_;
+  const double *rmass_, *mass_;
   const int *type_;
+  int nlocal;
   double &x(int i, int d) const { return x_[i][d]; }
   double &v(int i, int d) const { return v_[i][d]; }
   double f(int i, int d) const { return f_[i][d]; }
   double fext(int i, int d) const { return fext_[i][d]; }
   double xo(int i, int d) const { return xold_[i][d]; }
   double vo(int i, int d) const { return vold_[i][d]; }
+  double &xo_w(int i, int d) const { return xold_[i][d]; }
+  double &vo_w(int i, int d) const { return vold_[i][d]; }
   double fd(int i, int d) const { return fdg_[i][d]; }
   double &prev(int i, int k) const { return fprev_[i][k]; }
-  double dtfm(int i) const { return dtfm_[i]; }
+  double &dtfm(int i) const { return dtfm_[i]; }
   double mass(int i) const { return rmass_ ? rmass_[i] : mass_[type_[i]]; }
 };
 }    // namespace
@@ -618,11 +622,7 @@ void FixDGNVE::pre_reverse(int /*eflag*/, int /*vflag*/)
   // the force call of this step is over
   set_skip_compute(-1);
   if (!ext_active) return;
-  if (nmax_ext < atom->nmax) {
-    nmax_ext = atom->nmax;
-    memory->destroy(fext);
-    memory->create(fext, nmax_ext, 3, "dg/nve:fext");
-  }
+  if (nmax_ext < atom->nmax) grow_fext();
   double **f = atom->f;
   const int nall = atom->nlocal + atom->nghost;
   for (int i = 0; i < nall; i++)
@@ -632,6 +632,13 @@ void FixDGNVE::pre_reverse(int /*eflag*/, int /*vflag*/)
     geomint_compat::reverse_comm(comm, this);
   }
   ext_state = EXT_STYLE;
+}
+
+void FixDGNVE::grow_fext()
+{
+  nmax_ext = atom->nmax;
+  memory->destroy(fext);
+  memory->create(fext, nmax_ext, 3, "dg/nve:fext");
 }
 
 /* ----------------------------------------------------------------------
@@ -707,37 +714,16 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
                  "not known for them; use 'run N pre yes' after such commands", STYLE);
   }
   grow();
-  double **x = atom->x;
-  double **v = atom->v;
-  double **f = atom->f;
-  const double *rmass = atom->rmass;
-  const double *mass = atom->mass;
-  const int *type = atom->type;
-  const int nlocal = atom->nlocal;
-  const int nall = nlocal + atom->nghost;
-  // dt/2m of each owned atom, for the predictor, the solvers and the velocities
-  dtfm_atom.resize(nlocal);
-  const HostAtoms ha{x, v, f, fext, xold, vold, fdg, fprev, dtfm_atom.data(), rmass, mass, type};
-  for (int i = 0; i < nlocal; i++) dtfm_atom[i] = dtf / ha.mass(i);
 
   // the opening half kick of the external forces at x^n (F_ext of the last step's end)
   const double dke_open = ext_active ? external_kick() : 0.0;
   const bool kicked = ext_active && ext_state == EXT_FORCE;
 
-  // x^n for owned and (current) ghost atoms, v^n; kinetic energy before
-  // (and this rank's max |x^n|: converged() reduces it for the round-off floor)
-  double ke_old = 0.0;
+  // x^n for owned and (current) ghost atoms, v^n, dt/2m of each owned atom (for
+  // the predictor, the solvers and the velocities); kinetic energy before (and
+  // this rank's max |x^n|: converged() reduces it for the round-off floor)
   xmax_local = 0.0;
-  for (int i = 0; i < nall; i++)
-    for (int d = 0; d < 3; d++) xold[i][d] = x[i][d];
-  for (int i = 0; i < nlocal; i++) {
-    const double m = ha.mass(i);
-    for (int d = 0; d < 3; d++) {
-      vold[i][d] = v[i][d];
-      xmax_local = std::max(xmax_local, std::fabs(x[i][d]));
-    }
-    ke_old += m * (v[i][0] * v[i][0] + v[i][1] * v[i][1] + v[i][2] * v[i][2]);
-  }
+  const double ke_old = begin_pass(xmax_local);
 
   // predictor (the solution does not depend on it, only the iteration count):
   //   extrapolate: x^n + dt (v^n + dtfm (2 f^n - fbar^{n-1})), fbar at the step's
@@ -755,9 +741,8 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
   // x + dt v).  Where f belongs to other atoms (they changed places since the
   // last step) the last step's fbar, which migrates with the atom, stands in
   // for it too.
-  const DGPredict pred{predictor, forces_known && !forces_auto,
-                       forces_known && (!forces_auto || first_step), kicked, dtv};
-  for (int i = 0; i < nlocal; i++) dg_predict_atom(pred, ha, i);
+  predict_pass({predictor, forces_known && !forces_auto,
+                forces_known && (!forces_auto || first_step), kicked, dtv});
 
   // the styles may prepare what depends on x^n alone for the iterations (the
   // guard ends the step for them also when an error leaves this function).
@@ -781,10 +766,8 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
   } guard{dgstyles};
   const bool energy_read = !forces_unread();    // (ev_set() ran before this step's fixes)
   double reach = std::min(maxdisp, 1.5 * max_displacement());
-  for (DGStyle *dg : dgstyles) {
-    dg->dg_set_energy(energy_read);
-    dg->dg_step_begin(xold, reach);
-  }
+  for (DGStyle *dg : dgstyles) dg->dg_set_energy(energy_read);
+  styles_step_begin(reach);
 
   double inc = 0.0, vnew = 0.0, vold_sum = 0.0, dmax = 0.0;
   worst_tag = 0;
@@ -798,13 +781,12 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
     dmax = max_displacement();
     if (!converged || dmax <= reach || reach >= maxdisp) break;
     reach = maxdisp;
-    for (DGStyle *dg : dgstyles) dg->dg_step_begin(xold, reach);
+    styles_step_begin(reach);
   }
 
   // velocities with the same discrete force as the last position update; that
   // force is kept for the next step's predictor
-  double ke_new = 0.0;
-  for (int i = 0; i < nlocal; i++) ke_new += dg_finish_atom(ha, i);
+  const double ke_new = finish_pass();
   double local[5] = {ke_old, ke_new, vold_sum, vnew, dke_open}, global[5];
   MPI_Allreduce(local, global, 5, MPI_DOUBLE, MPI_SUM, world);
   work += global[4];
@@ -888,18 +870,63 @@ void FixDGNVE::set_skip_compute(bigint step)
 }
 
 /* ----------------------------------------------------------------------
+   the per-atom passes of the step (dg_passes.h) over the host arrays;
+   fix dg/nve/kk runs the same passes over Kokkos views
+------------------------------------------------------------------------- */
+
+namespace {
+HostAtoms host_atoms(Atom *atom, double **fext, double **xold, double **vold, double **fdg,
+                     double **fprev, double *dtfm)
+{
+  return {atom->x, atom->v, atom->f, fext, xold, vold, fdg, fprev, dtfm,
+          atom->rmass, atom->mass, atom->type, atom->nlocal};
+}
+}    // namespace
+
+double FixDGNVE::begin_pass(double &xmax)
+{
+  dtfm_atom.resize(atom->nlocal);
+  const HostAtoms ha = host_atoms(atom, fext, xold, vold, fdg, fprev, dtfm_atom.data());
+  const int nall = atom->nlocal + atom->nghost;
+  double ke = 0.0;
+  for (int i = 0; i < nall; i++) ke += dg_begin_atom(ha, i, dtf, xmax);
+  return ke;
+}
+
+void FixDGNVE::predict_pass(const DGPredict &pred)
+{
+  const HostAtoms ha = host_atoms(atom, fext, xold, vold, fdg, fprev, dtfm_atom.data());
+  for (int i = 0; i < atom->nlocal; i++) dg_predict_atom(pred, ha, i);
+}
+
+double FixDGNVE::finish_pass()
+{
+  const HostAtoms ha = host_atoms(atom, fext, xold, vold, fdg, fprev, dtfm_atom.data());
+  double ke = 0.0;
+  for (int i = 0; i < atom->nlocal; i++) ke += dg_finish_atom(ha, i);
+  return ke;
+}
+
+double FixDGNVE::max_disp2_local()
+{
+  const HostAtoms ha = host_atoms(atom, fext, xold, vold, fdg, fprev, dtfm_atom.data());
+  double d2max = 0.0;
+  for (int i = 0; i < atom->nlocal; i++) d2max = std::max(d2max, dg_disp2_atom(ha, i));
+  return d2max;
+}
+
+void FixDGNVE::styles_step_begin(double reach)
+{
+  for (DGStyle *dg : dgstyles) dg->dg_step_begin(xold, reach);
+}
+
+/* ----------------------------------------------------------------------
    the largest displacement |x - x^n| of an atom (all ranks)
 ------------------------------------------------------------------------- */
 
 double FixDGNVE::max_displacement()
 {
-  double **x = atom->x;
-  double d2max = 0.0;
-  for (int i = 0; i < atom->nlocal; i++) {
-    double d2 = 0.0;
-    for (int d = 0; d < 3; d++) d2 += (x[i][d] - xold[i][d]) * (x[i][d] - xold[i][d]);
-    d2max = std::max(d2max, d2);
-  }
+  const double d2max = max_disp2_local();
   double all = 0.0;
   MPI_Allreduce(&d2max, &all, 1, MPI_DOUBLE, MPI_MAX, world);
   return std::sqrt(all);
@@ -995,7 +1022,7 @@ namespace {
 // the passes of dg_passes.h over the owned atoms; the normal equations'
 // sums (NH a compile-time constant, so that they stay in registers)
 template <int NH>
-void residual_pass(const DGFixedPoint &A, int nlocal, double &inc, double &disp, double *sums)
+void residual_loop(const DGFixedPoint &A, int nlocal, double &inc, double &disp, double *sums)
 {
   constexpr int NS = NH + NH * (NH + 1) / 2;
   double acc[NS > 0 ? NS : 1] = {};
@@ -1003,28 +1030,52 @@ void residual_pass(const DGFixedPoint &A, int nlocal, double &inc, double &disp,
   for (int k = 0; k < NS; k++) sums[k] = acc[k];
 }
 
-template <int NH> void update_pass(const DGFixedPoint &A, int nlocal, const double *gamma)
+template <int NH> void update_loop(const DGFixedPoint &A, int nlocal, const double *gamma)
 {
   for (int i = 0; i < nlocal; i++) dg_update_atom<NH>(A, i, gamma);
 }
-
-// f(std::integral_constant<int, n>) for n = 0 .. MAX_DEPTH
-template <class F> void with_depth(int n, const F &f)
-{
-  switch (n) {
-    case 0: f(std::integral_constant<int, 0>()); break;
-    case 1: f(std::integral_constant<int, 1>()); break;
-    case 2: f(std::integral_constant<int, 2>()); break;
-    case 3: f(std::integral_constant<int, 3>()); break;
-    case 4: f(std::integral_constant<int, 4>()); break;
-    case 5: f(std::integral_constant<int, 5>()); break;
-    case 6: f(std::integral_constant<int, 6>()); break;
-    case 7: f(std::integral_constant<int, 7>()); break;
-    default: f(std::integral_constant<int, MAX_DEPTH>()); break;
-  }
-}
-static_assert(MAX_DEPTH == 8, "with_depth() lists the depths up to MAX_DEPTH");
 }    // namespace
+
+DGFixedPoint FixDGNVE::fixed_point_arrays()
+{
+  DGFixedPoint A{xold[0], vold[0], fdg[0], dtfm_atom.data(), atom->x[0], gcur[0],
+                 rcur[0], gprev[0], rprev[0], nullptr, nullptr, {}, {}, dtv};
+  // column a of the history: dG at mixhist[2 a stride], dR at mixhist[(2 a + 1) stride]
+  const size_t stride = 3 * static_cast<size_t>(nmax);
+  for (int a = 0; a < (anderson ? depth : 0); a++) {
+    A.dG[a] = mixhist.data() + 2 * a * stride;
+    A.dR[a] = mixhist.data() + (2 * a + 1) * stride;
+  }
+  return A;
+}
+
+void FixDGNVE::residual_pass(int nh, const DGFixedPoint &A, double &inc, double &disp,
+                             double *sums)
+{
+  dg_with_depth(nh, [&](auto n) {
+    residual_loop<decltype(n)::value>(A, atom->nlocal, inc, disp, sums);
+  });
+}
+
+void FixDGNVE::update_pass(int nh, const DGFixedPoint &A, const double *gamma)
+{
+  dg_with_depth(nh, [&](auto n) { update_loop<decltype(n)::value>(A, atom->nlocal, gamma); });
+}
+
+// the owned atom whose position still moves most (rcur: G(u) - u of the last
+// iteration), -1 if none; value: its |r|_1
+int FixDGNVE::worst_atom_local(double &value)
+{
+  int worst = -1;
+  for (int i = 0; i < atom->nlocal; i++) {
+    const double r = std::fabs(rcur[i][0]) + std::fabs(rcur[i][1]) + std::fabs(rcur[i][2]);
+    if (r > value) {
+      value = r;
+      worst = i;
+    }
+  }
+  return worst;
+}
 
 int FixDGNVE::fixed_point(double &inc, double &vnew, double &vold_sum)
 {
@@ -1035,16 +1086,8 @@ int FixDGNVE::fixed_point(double &inc, double &vnew, double &vold_sum)
   // normal equations; m = 1: gamma = r.dR / dR.dR).  The step always ends with
   // the plain x = G(u_k), so that x and v use the same fbar (exact momentum,
   // energy error ~ tol).
-  const int nlocal = atom->nlocal;
   const int m = anderson ? depth : 0;
-  const size_t stride = 3 * static_cast<size_t>(nmax);
-  DGFixedPoint A{xold[0], vold[0], fdg[0], dtfm_atom.data(), atom->x[0], gcur[0],
-                     rcur[0], gprev[0], rprev[0], nullptr, nullptr, {}, {}, dtv};
-  // column a of the history: dG at mixhist[2 a stride], dR at mixhist[(2 a + 1) stride]
-  for (int a = 0; a < m; a++) {
-    A.dG[a] = mixhist.data() + 2 * a * stride;
-    A.dR[a] = mixhist.data() + (2 * a + 1) * stride;
-  }
+  DGFixedPoint A = fixed_point_arrays();
   int nhist = 0, newest = -1;
   int iter;
   for (iter = 1; iter <= maxiter; iter++) {
@@ -1053,15 +1096,13 @@ int FixDGNVE::fixed_point(double &inc, double &vnew, double &vold_sum)
     if (push) {
       newest = (newest + 1) % m;
       nhist = std::min(nhist + 1, m);
-      A.dgn = mixhist.data() + 2 * newest * stride;
-      A.drn = mixhist.data() + (2 * newest + 1) * stride;
+      A.dgn = A.dG[newest];
+      A.drn = A.dR[newest];
     }
     double sums[MAX_DEPTH + MAX_DEPTH * (MAX_DEPTH + 1) / 2] = {};
     const int nsums = nhist + nhist * (nhist + 1) / 2;
     double inc_local = 0.0, disp_local = 0.0;
-    with_depth(push ? nhist : 0, [&](auto nh) {
-      residual_pass<decltype(nh)::value>(A, nlocal, inc_local, disp_local, sums);
-    });
+    residual_pass(push ? nhist : 0, A, inc_local, disp_local, sums);
     const bool done = converged(iter, inc_local, disp_local, inc);
     // (the history is only read once it was written, in an earlier iteration of this step)
     const bool mix = push && !(done || iter == maxiter);
@@ -1071,24 +1112,16 @@ int FixDGNVE::fixed_point(double &inc, double &vnew, double &vold_sum)
       MPI_Allreduce(sums, all, nsums, MPI_DOUBLE, MPI_SUM, world);
       mix_coefficients(nhist, all, gamma);
     }
-    with_depth(mix ? nhist : 0,
-               [&](auto nh) { update_pass<decltype(nh)::value>(A, nlocal, gamma); });
+    update_pass(mix ? nhist : 0, A, gamma);
     if (done) break;
   }
   if (iter > maxiter) {
-    // the atom whose position still moved most (rcur: G(u) - u of the last iteration)
+    // the atom whose position still moved most
     struct {
       double value;
       int rank;
     } local{-1.0, comm->me}, global{-1.0, 0};
-    int worst = -1;
-    for (int i = 0; i < nlocal; i++) {
-      const double r = std::fabs(rcur[i][0]) + std::fabs(rcur[i][1]) + std::fabs(rcur[i][2]);
-      if (r > local.value) {
-        local.value = r;
-        worst = i;
-      }
-    }
+    const int worst = worst_atom_local(local.value);
     MPI_Allreduce(&local, &global, 1, MPI_DOUBLE_INT, MPI_MAXLOC, world);
     tagint tag = (comm->me == global.rank && worst >= 0 && atom->tag) ? atom->tag[worst] : 0;
     MPI_Bcast(&tag, 1, MPI_LMP_TAGINT, global.rank, world);
@@ -1104,9 +1137,8 @@ int FixDGNVE::fixed_point(double &inc, double &vnew, double &vold_sum)
 
 void FixDGNVE::discrete_force(double &vnew, double &vold_sum)
 {
-  const int nall = atom->nlocal + atom->nghost;
-  comm->forward_comm();    // trial positions of the ghosts (same PBC images as xold)
-  for (int i = 0; i < nall; i++) fdg[i][0] = fdg[i][1] = fdg[i][2] = 0.0;
+  forward_trial_positions();    // of the ghosts (same PBC images as xold)
+  zero_discrete_force();
   vnew = vold_sum = 0.0;
   for (size_t k = 0; k < dgstyles.size(); k++) {
     // a pair hybrid sub-style's own special factors, as pair hybrid's compute() sets them
@@ -1118,16 +1150,36 @@ void FixDGNVE::discrete_force(double &vnew, double &vold_sum)
       if (slj) force->special_lj[m] = slj[m];
       if (scoul) force->special_coul[m] = scoul[m];
     }
-    dgstyles[k]->compute_dg(xold, atom->x, fdg, vnew, vold_sum);
+    style_discrete_force(k, vnew, vold_sum);
     for (int m = 0; m < 4; m++) {
       force->special_lj[m] = saved[m];
       force->special_coul[m] = saved[4 + m];
     }
   }
-  if (force->newton_pair || force->newton_bond) {
-    rev_buf = fdg;
-    geomint_compat::reverse_comm(comm, this);
-  }
+  if (force->newton_pair || force->newton_bond) sum_ghost_discrete_force();
+}
+
+void FixDGNVE::forward_trial_positions()
+{
+  comm->forward_comm();
+}
+
+void FixDGNVE::zero_discrete_force()
+{
+  const int nall = atom->nlocal + atom->nghost;
+  for (int i = 0; i < nall; i++) fdg[i][0] = fdg[i][1] = fdg[i][2] = 0.0;
+}
+
+void FixDGNVE::style_discrete_force(size_t k, double &vnew, double &vold_sum)
+{
+  dgstyles[k]->compute_dg(xold, atom->x, fdg, vnew, vold_sum);
+}
+
+// the ghost atoms' parts summed onto their owners
+void FixDGNVE::sum_ghost_discrete_force()
+{
+  rev_buf = fdg;
+  geomint_compat::reverse_comm(comm, this);
 }
 
 /* ----------------------------------------------------------------------

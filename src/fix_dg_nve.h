@@ -21,6 +21,8 @@ namespace LAMMPS_NS {
 
 class DGStyle;
 class DGBondedHybrid;
+struct DGPredict;
+struct DGFixedPoint;
 
 class FixDGNVE : public Fix {
  public:
@@ -52,6 +54,10 @@ class FixDGNVE : public Fix {
   int maxsize_restart() override;
   void unpack_reverse_comm(int, int *, double *) override;
   double memory_usage() override;
+
+  // per atom: the discrete force of its last step, how many of its last steps it
+  // has (0-2), the discrete force of the step before (fprev's columns)
+  static constexpr int NPREV = 7;
 
  protected:
   // keywords
@@ -113,12 +119,31 @@ class FixDGNVE : public Fix {
   std::vector<double> built_x;          // owned positions (3 per atom)
   double built_boxlo[3], built_boxhi[3], built_corners[8][3];
 
-  void grow();
+  // the per-atom passes of the step (dg_passes.h): loops over the host arrays
+  // here, parallel_for / parallel_reduce in fix dg/nve/kk
+  virtual void grow();
+  virtual double begin_pass(double &xmax);              // x^n, v^n, dt/2m; returns sum m v^2
+  virtual void predict_pass(const DGPredict &);  // the predictor of each owned atom
+  virtual double finish_pass();                         // v^n+1, fbar kept; returns sum m v^2
+  virtual double max_disp2_local();                     // this rank's max |x - x^n|^2
+  virtual void styles_step_begin(double reach);         // DGStyle::dg_step_begin of each style
+  virtual DGFixedPoint fixed_point_arrays();     // the arrays of the fixed-point passes
+  virtual void residual_pass(int nh, const DGFixedPoint &, double &inc, double &disp,
+                             double *sums);
+  virtual void update_pass(int nh, const DGFixedPoint &, const double *gamma);
+  virtual int worst_atom_local(double &value);
+  // fbar (fdg) at the trial positions: the ghosts' trial positions, fdg zeroed,
+  // each style's part (style k of dgstyles), the ghosts' parts to their owners
+  void discrete_force(double &vnew, double &vold_sum);
+  virtual void forward_trial_positions();
+  virtual void zero_discrete_force();
+  virtual void style_discrete_force(size_t k, double &vnew, double &vold_sum);
+  virtual void sum_ghost_discrete_force();
+  virtual double external_kick();
+  virtual void grow_fext();    // fext for atom->nmax atoms
   void record_neighbor_build();
   bool neighbor_lists_stale();
   bool rebuild_neighbor_lists();
-  double external_kick();
-  void discrete_force(double &vnew, double &vold_sum);
   bool converged(int iter, double inc_local, double disp_local, double &inc);
   int fixed_point(double &inc, double &vnew, double &vold_sum);
   void mix_coefficients(int n, const double *all, double *gamma);

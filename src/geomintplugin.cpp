@@ -41,6 +41,8 @@
 
 #ifdef GEOMINT_KOKKOS
 #include "fix_bagogab_kokkos.h"
+#include "fix_dg_nve_kokkos.h"
+#include "pair_lj_cut_dg_kokkos.h"
 #include "fix_multiscale_adaptive_kokkos.h"
 #include "fix_nh_mod_kokkos.h"
 #include "fix_rigid_quat_hi_kokkos.h"
@@ -67,6 +69,9 @@ constexpr char N_MULTISCALE_ADAPTIVE_KK[] = "multiscale/adaptive/kk";
 constexpr char N_MULTISCALE_ADAPTIVE_KK_DEVICE[] = "multiscale/adaptive/kk/device";
 constexpr char N_MULTISCALE_ADAPTIVE_KK_HOST[] = "multiscale/adaptive/kk/host";
 constexpr char N_MULTISCALE_ADAPTIVE[] = "multiscale/adaptive";
+constexpr char N_DG_NVE_KK[] = "dg/nve/kk";
+constexpr char N_DG_NVE_KK_DEVICE[] = "dg/nve/kk/device";
+constexpr char N_DG_NVE_KK_HOST[] = "dg/nve/kk/host";
 constexpr char N_RIGID_QUAT_HI_KK_DEVICE[] = "rigid/quat/hi/kk/device";
 constexpr char N_RIGID_QUAT_HI_KK_HOST[] = "rigid/quat/hi/kk/host";
 
@@ -213,6 +218,18 @@ const StyleEntry styles[] = {
      nullptr, &fix_creator<FixMultiscaleAdaptiveKokkos<LMPDeviceType>, N_MULTISCALE_ADAPTIVE_KK_DEVICE>},
     {"fix", N_MULTISCALE_ADAPTIVE_KK_HOST, "GEOMINT force-scaling multiscale dynamics, Kokkos host",
      nullptr, &fix_creator<FixMultiscaleAdaptiveKokkos<LMPHostType>, N_MULTISCALE_ADAPTIVE_KK_HOST>},
+    {"fix", N_DG_NVE_KK, "GEOMINT energy-conserving discrete-gradient NVE, Kokkos", nullptr,
+     &fix_creator<FixDGNVEKokkos<LMPDeviceType>, N_DG_NVE_KK>},
+    {"fix", N_DG_NVE_KK_DEVICE, "GEOMINT energy-conserving discrete-gradient NVE, Kokkos device",
+     nullptr, &fix_creator<FixDGNVEKokkos<LMPDeviceType>, N_DG_NVE_KK_DEVICE>},
+    {"fix", N_DG_NVE_KK_HOST, "GEOMINT energy-conserving discrete-gradient NVE, Kokkos host",
+     nullptr, &fix_creator<FixDGNVEKokkos<LMPHostType>, N_DG_NVE_KK_HOST>},
+    {"pair", "lj/cut/dg/kk", "GEOMINT pair lj/cut with a discrete gradient, Kokkos",
+     &style_creator<PairLJCutDGKokkos<LMPDeviceType>>, nullptr},
+    {"pair", "lj/cut/dg/kk/device", "GEOMINT pair lj/cut with a discrete gradient, Kokkos device",
+     &style_creator<PairLJCutDGKokkos<LMPDeviceType>>, nullptr},
+    {"pair", "lj/cut/dg/kk/host", "GEOMINT pair lj/cut with a discrete gradient, Kokkos host",
+     &style_creator<PairLJCutDGKokkos<LMPHostType>>, nullptr},
 #endif
 };
 

@@ -8,21 +8,22 @@
 
 #include "pair_lj_cut_dg.h"
 
-#include "geomint/dg_radial.h"
-
 #include <cmath>
 
 using namespace LAMMPS_NS;
 
+namespace {
+struct HostCoeff {
+  double **lj3_, **lj4_, **offset_;
+  double lj3(int i, int j) const { return lj3_[i][j]; }
+  double lj4(int i, int j) const { return lj4_[i][j]; }
+  double offset(int i, int j) const { return offset_[i][j]; }
+};
+}    // namespace
+
 void PairLJCutDG::pair_dg(double **xold, double **xnew, double **fdg, double &vnew,
                           double &vold)
 {
-  // in squared distances: no square root per pair (geomint::dg::lj_cut_pair_sq)
-  auto term = [this](const DGPairIJ &p, double &q, double &vo, double &vn) {
-    const double f = p.factor_lj;
-    geomint::dg::lj_cut_pair_sq(f * lj3[p.itype][p.jtype], f * lj4[p.itype][p.jtype],
-                                f * offset[p.itype][p.jtype], p.rsq, p.rnsq, p.in_old, p.in_new,
-                                q, vo, vn);
-  };
+  const LJCutDGTerm<HostCoeff> term{{lj3, lj4, offset}};
   dg_pair_list_sq(lmp, dg_pairs(), cutsq, xold, xnew, fdg, vnew, vold, term);
 }

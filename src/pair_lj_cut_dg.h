@@ -14,7 +14,23 @@ PairStyle(lj/cut/dg,PairLJCutDG);
 #include "dg_pair.h"
 #include "pair_lj_cut.h"
 
+#include "geomint/dg_radial.h"
+
 namespace LAMMPS_NS {
+
+// the pair term of lj/cut/dg (dg_pair_atom's term, in squared distances: no
+// square root per pair), over its coefficients c.lj3(it, jt), c.lj4, c.offset:
+// the CPU style's arrays, or a view of them in pair lj/cut/dg/kk
+template <class Coeff> struct LJCutDGTerm {
+  Coeff c;
+  GEOMINT_INLINE void operator()(const DGPairIJ &p, double &q, double &vo, double &vn) const
+  {
+    const double f = p.factor_lj;
+    geomint::dg::lj_cut_pair_sq(f * c.lj3(p.itype, p.jtype), f * c.lj4(p.itype, p.jtype),
+                                f * c.offset(p.itype, p.jtype), p.rsq, p.rnsq, p.in_old,
+                                p.in_new, q, vo, vn);
+  }
+};
 
 class PairLJCutDG : public DGPair<PairLJCut> {
  public:

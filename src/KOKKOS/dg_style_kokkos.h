@@ -1,0 +1,159 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   GEOMINT - the interface between fix dg/nve/kk and the /kk variants of the
+   discrete-gradient styles (the Kokkos counterpart of DGStyle::compute_dg),
+   and what every /kk DG pair style shares: the accessor of dg_passes.h's
+   pair pass over a Kokkos neighbor list, and that pass as a parallel_reduce.
+
+   A DG style without a /kk variant still runs under fix dg/nve/kk: the fix
+   calls its compute_dg() on the host copies of the arrays (as LAMMPS runs a
+   CPU style under -sf kk).
+------------------------------------------------------------------------- */
+
+#ifndef GEOMINT_DG_STYLE_KOKKOS_H
+#define GEOMINT_DG_STYLE_KOKKOS_H
+
+#include "dg_passes.h"
+#include "geomint_kokkos_compat.h"
+#include "geomint_kokkos_reduction.h"
+
+#include "kokkos_type.h"
+#include "neigh_list_kokkos.h"
+
+namespace LAMMPS_NS {
+
+template <class DeviceType> class DGStyleKokkos {
+ public:
+  using t_x = typename geomint_kk::Views<DeviceType>::t_x;
+  using t_double_2d = typename geomint_kk::Views<DeviceType>::t_double_2d;
+  virtual ~DGStyleKokkos() = default;
+
+  // DGStyle::compute_dg on DeviceType: fdg[i] += -(the discrete gradient between
+  // xold and xnew) for owned and ghost atoms (newton rules, or the owned atoms
+  // alone on a full neighbor list); adds this rank's shares of V(xnew), V(xold)
+  virtual void compute_dg_kk(const t_double_2d &xold, const t_x &xnew, const t_double_2d &fdg,
+                             double &vnew, double &vold) = 0;
+};
+
+namespace geomint_kk {
+
+  // dg_passes.h's pair accessor over a Kokkos neighbor list (NEIGHFLAG: FULL,
+  // HALF or HALFTHREAD).  A full list holds each pair twice: the pass then adds
+  // to atom i alone, and half of each pair's energy (owned_or_newton false);
+  // HALFTHREAD lists are walked by several threads, which add with atomics.
+  template <class DeviceType, int NEIGHFLAG> struct DGKokkosPairs {
+    using AT = ArrayTypes<DeviceType>;
+    typename Views<DeviceType>::t_double_2d x_old;
+    typename Views<DeviceType>::t_x x_new;
+    typename Views<DeviceType>::t_double_2d f_dg;
+    typename AT::t_int_1d types;
+    typename AT::t_neighbors_2d neighbors;
+    typename AT::t_int_1d numneigh;
+    Kokkos::View<const double *, DeviceType> cut_sq;    // (ntypes+1)^2, the true cutoffs
+    int ntp1;
+    double slj[4], scoul[4];
+    int nlocal, newton_pair;
+    KOKKOS_INLINE_FUNCTION double xo(int j, int d) const { return x_old(j, d); }
+    KOKKOS_INLINE_FUNCTION double xn(int j, int d) const { return x_new(j, d); }
+    KOKKOS_INLINE_FUNCTION int type(int j) const { return types(j); }
+    KOKKOS_INLINE_FUNCTION int num(int i) const { return numneigh(i); }
+    KOKKOS_INLINE_FUNCTION int entry(int i, int jj) const { return neighbors(i, jj); }
+    KOKKOS_INLINE_FUNCTION static int index(int e) { return e & NEIGHMASK; }
+    KOKKOS_INLINE_FUNCTION static int special(int e) { return e >> SBBITS & 3; }
+    KOKKOS_INLINE_FUNCTION double cutsq(int it, int jt) const { return cut_sq(it * ntp1 + jt); }
+    KOKKOS_INLINE_FUNCTION double special_lj(int k) const { return slj[k]; }
+    KOKKOS_INLINE_FUNCTION double special_coul(int k) const { return scoul[k]; }
+    KOKKOS_INLINE_FUNCTION bool owned_or_newton(int j) const
+    {
+      return NEIGHFLAG != FULL && (newton_pair || j < nlocal);
+    }
+    KOKKOS_INLINE_FUNCTION void add(int j, int d, double value) const
+    {
+      if (NEIGHFLAG == HALFTHREAD)
+        Kokkos::atomic_add(&f_dg(j, d), value);
+      else
+        f_dg(j, d) += value;
+    }
+  };
+
+  // dg_pair_atom over the atoms of the list: r[0] += V(xnew), r[1] += V(xold)
+  template <class DeviceType, int NEIGHFLAG, bool ENERGY, class Term>
+  struct DGPairPass : ArrayReduction<double, 2, 0, 0> {
+    typedef DeviceType device_type;
+    DGKokkosPairs<DeviceType, NEIGHFLAG> a;
+    typename ArrayTypes<DeviceType>::t_int_1d ilist;
+    Term term;
+    DGPairPass(const DGKokkosPairs<DeviceType, NEIGHFLAG> &a_, const typename ArrayTypes<DeviceType>::t_int_1d &il,
+               const Term &t) : a(a_), ilist(il), term(t) {}
+    KOKKOS_INLINE_FUNCTION void operator()(const int ii, double *r) const
+    {
+      dg_pair_atom<ENERGY>(a, ilist(ii), term, r[0], r[1]);
+    }
+  };
+
+  // What a /kk DG pair style passes: its neighbor list, the true cutoffs,
+  // LAMMPS's special factors (those in force now: pair hybrid's of the
+  // sub-style), newton_pair, and whether the energies are wanted
+  template <class DeviceType> struct DGKokkosPairList {
+    NeighList *list;
+    int neighflag;
+    Kokkos::View<const double *, DeviceType> cutsq;
+    int ntp1;
+    const double *special_lj, *special_coul;
+    int nlocal, newton_pair;
+    bool energy;
+  };
+
+  template <class DeviceType, int NEIGHFLAG, bool ENERGY, class Term>
+  void dg_pair_kk_run(const DGKokkosPairList<DeviceType> &pl,
+                      const typename DGStyleKokkos<DeviceType>::t_double_2d &xold,
+                      const typename DGStyleKokkos<DeviceType>::t_x &xnew,
+                      const typename DGStyleKokkos<DeviceType>::t_double_2d &fdg,
+                      const typename ArrayTypes<DeviceType>::t_int_1d &type, const Term &term,
+                      double &vnew, double &vold)
+  {
+    auto *kl = static_cast<NeighListKokkos<DeviceType> *>(pl.list);
+    DGKokkosPairs<DeviceType, NEIGHFLAG> a{xold, xnew, fdg, type, kl->d_neighbors, kl->d_numneigh,
+                                           pl.cutsq, pl.ntp1, {}, {}, pl.nlocal, pl.newton_pair};
+    for (int k = 0; k < 4; k++) {
+      a.slj[k] = pl.special_lj[k];
+      a.scoul[k] = pl.special_coul[k];
+    }
+    double r[2] = {0.0, 0.0};
+    Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, pl.list->inum),
+                            DGPairPass<DeviceType, NEIGHFLAG, ENERGY, Term>(a, kl->d_ilist, term), r);
+    vnew += r[0];
+    vold += r[1];
+  }
+
+  // dg_pair_atom over every pair of the list, term(const DGPairIJ &, q, vo,
+  // vn) as in the CPU styles (dg_style.h's dg_pair_list_sq)
+  template <class DeviceType, class Term>
+  void dg_pair_kk(const DGKokkosPairList<DeviceType> &pl,
+                  const typename DGStyleKokkos<DeviceType>::t_double_2d &xold,
+                  const typename DGStyleKokkos<DeviceType>::t_x &xnew,
+                  const typename DGStyleKokkos<DeviceType>::t_double_2d &fdg,
+                  const typename ArrayTypes<DeviceType>::t_int_1d &type, const Term &term,
+                  double &vnew, double &vold)
+  {
+    auto run = [&](auto neighflag, auto energy) {
+      dg_pair_kk_run<DeviceType, decltype(neighflag)::value, decltype(energy)::value>(
+          pl, xold, xnew, fdg, type, term, vnew, vold);
+    };
+    using On = std::true_type;
+    using Off = std::false_type;
+    using Full = std::integral_constant<int, FULL>;
+    using Half = std::integral_constant<int, HALF>;
+    using HalfThread = std::integral_constant<int, HALFTHREAD>;
+    if (pl.neighflag == FULL) {
+      if (pl.energy) run(Full(), On()); else run(Full(), Off());
+    } else if (pl.neighflag == HALFTHREAD) {
+      if (pl.energy) run(HalfThread(), On()); else run(HalfThread(), Off());
+    } else {
+      if (pl.energy) run(Half(), On()); else run(Half(), Off());
+    }
+  }
+
+}    // namespace geomint_kk
+}    // namespace LAMMPS_NS
+
+#endif

@@ -1,0 +1,77 @@
+/* ----------------------------------------------------------------------
+   GEOMINT - pair lj/cut/dg/kk (see pair_lj_cut_dg_kokkos.h)
+------------------------------------------------------------------------- */
+
+#include "pair_lj_cut_dg_kokkos.h"
+
+#include "atom_kokkos.h"
+#include "atom_masks.h"
+#include "error.h"
+#include "force.h"
+
+using namespace LAMMPS_NS;
+
+template <class DeviceType>
+PairLJCutDGKokkos<DeviceType>::PairLJCutDGKokkos(LAMMPS *lmp) :
+    Base(lmp, "lj/cut/dg/kk", {{"Rc", "cutoff"}})
+{
+}
+
+template <class DeviceType> double PairLJCutDGKokkos<DeviceType>::init_one(int i, int j)
+{
+  coeff_stale = true;
+  return Base::init_one(i, j);
+}
+
+// the true cutoffs and the coefficients, host -> DeviceType (after init_one)
+template <class DeviceType> void PairLJCutDGKokkos<DeviceType>::upload_coeff()
+{
+  this->restore_true_cutsq();
+  const int n = this->atom->ntypes + 1;
+  d_cutsq = Kokkos::View<double *, DeviceType>("lj/cut/dg/kk:cutsq", n * n);
+  d_coeff = Kokkos::View<double *, DeviceType>("lj/cut/dg/kk:coeff", 3 * n * n);
+  auto h_cutsq = Kokkos::create_mirror_view(d_cutsq);
+  auto h_coeff = Kokkos::create_mirror_view(d_coeff);
+  for (int i = 1; i < n; i++)
+    for (int j = 1; j < n; j++) {
+      h_cutsq(i * n + j) = this->cutsq[i][j];
+      h_coeff(3 * (i * n + j)) = this->lj3[i][j];
+      h_coeff(3 * (i * n + j) + 1) = this->lj4[i][j];
+      h_coeff(3 * (i * n + j) + 2) = this->offset[i][j];
+    }
+  Kokkos::deep_copy(d_cutsq, h_cutsq);
+  Kokkos::deep_copy(d_coeff, h_coeff);
+  coeff_stale = false;
+}
+
+template <class DeviceType>
+void PairLJCutDGKokkos<DeviceType>::compute_dg_kk(const t_double_2d &xold, const t_x &xnew,
+                                                  const t_double_2d &fdg, double &vnew,
+                                                  double &vold)
+{
+  if (coeff_stale) upload_coeff();
+  auto *atomKK = static_cast<AtomKokkos *>(this->atom);
+  atomKK->sync(this->execution_space, TYPE_MASK);
+  const int n = this->atom->ntypes + 1;
+  const geomint_kk::DGKokkosPairList<DeviceType> pl{
+      this->list, this->neighflag, d_cutsq, n, this->force->special_lj, this->force->special_coul,
+      this->atom->nlocal, this->force->newton_pair, this->dg_energy};
+  const LJCutDGTerm<Coeff> term{{d_coeff, n}};
+  geomint_kk::dg_pair_kk<DeviceType>(pl, xold, xnew, fdg,
+                                     atomKK->k_type.template view<DeviceType>(), term, vnew, vold);
+}
+
+// the host interface (fix dg/nve): not with a Kokkos neighbor list
+template <class DeviceType>
+void PairLJCutDGKokkos<DeviceType>::pair_dg(double **, double **, double **, double &, double &)
+{
+  this->error->all(FLERR, "Pair lj/cut/dg/kk computes its discrete gradient for fix dg/nve/kk only: "
+                   "use fix dg/nve/kk (run with -sf kk), or pair_style lj/cut/dg with fix dg/nve");
+}
+
+namespace LAMMPS_NS {
+template class PairLJCutDGKokkos<LMPDeviceType>;
+#ifdef LMP_KOKKOS_GPU
+template class PairLJCutDGKokkos<LMPHostType>;
+#endif
+}    // namespace LAMMPS_NS
