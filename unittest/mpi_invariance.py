@@ -105,8 +105,10 @@ def main():
             return 1
     data = os.path.join(tmp, "start.data")
     if a.setup:
-        r = subprocess.run([a.lmp, "-in", a.setup, "-var", "data", data, "-log", "none",
-                            "-screen", "none"], cwd=tmp, capture_output=True, text=True)
+        # (the deck's own variables too: e.g. where its data files are)
+        setup_vars = [w for name, value in a.var for w in ("-var", name, value)]
+        r = subprocess.run([a.lmp, "-in", a.setup, "-var", "data", data, *setup_vars, "-log",
+                            "none", "-screen", "none"], cwd=tmp, capture_output=True, text=True)
         if r.returncode != 0 or not os.path.exists(data):
             print("setup deck failed:", r.stdout[-3000:], r.stderr[-3000:])
             return 1

@@ -82,6 +82,10 @@ struct Case {
   std::string reread;     // after read_restart: what a restart does not hold
   std::string fix;        // "fix 1 all STYLE args" with STYLE a placeholder
   std::string style;      // the CPU style name
+  // outputs (0: the scalar, k + 1: vector entry k) that are round-off themselves
+  // (fix dg/nve's last increment and energy error: any other order of the sums gives
+  // other values), left out of the comparison
+  std::vector<int> roundoff_out = {};
 };
 
 // writer and reader: "cpu" (a plain LAMMPS session), "kk" (a -sf kk session, the
@@ -122,6 +126,9 @@ void check(const Case &c, const std::string &writer, const std::string &reader, 
   const std::string tag = c.what + ", written by " + writer + ", read by " + reader + " (" +
                           continued.style + ")";
   const double dx = rel_diff(whole.x, continued.x, 1.0), dv = rel_diff(whole.v, continued.v, 1e-3);
+  for (int k : c.roundoff_out)
+    if (k < static_cast<int>(whole.out.size()) && k < static_cast<int>(continued.out.size()))
+      whole.out[k] = continued.out[k] = 0.0;
   const double dout = out_diff(whole.out, continued.out);
   std::printf("restart %s: rel. diff x %.2g, v %.2g, outputs %.2g\n", tag.c_str(), dx, dv, dout);
   EXPECT_EQ(continued.style.find("/kk") != std::string::npos, reader.find("kk") == 0 ||
@@ -156,6 +163,14 @@ std::vector<Case> cases()
                "fix 1 g2 STYLE a2 0.3 mode continuum drag beta type 1.0 2.0 brownian 1.0 99 every 7 "
                "temp instant adaptive pot g1 g2 alpha 40 hold 30",
                "multiscale/adaptive"});
+  // the implicit DG step: the predictor's last two discrete forces per atom are
+  // restart data (the pair style follows the fix: lj/cut/dg/kk in the Kokkos sessions;
+  // forces every: the count of left-out force calls, vector entry 8, is the fix's own
+  // since its definition, not restart data)
+  c.push_back({"dg/nve", LIQUID + LJ, REREAD,
+               "fix 1 all STYLE tol 1e-12 forces every\npair_style lj/cut/dg 2.5\npair_coeff * * 1.0 1.0 2.5\n"
+               "pair_modify shift yes",
+               "dg/nve", {3, 6}});
   // spheres with body-frame rotational friction: the per-atom quaternions and
   // the heat tally come from the restart
   const std::string spheres =

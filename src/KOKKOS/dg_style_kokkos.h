@@ -18,6 +18,9 @@
 
 #include "kokkos_type.h"
 #include "neigh_list_kokkos.h"
+#include "pointers.h"
+
+#include <type_traits>
 
 namespace LAMMPS_NS {
 
@@ -25,7 +28,8 @@ template <class DeviceType> class DGStyleKokkos {
  public:
   using t_x = typename geomint_kk::Views<DeviceType>::t_x;
   using t_double_2d = typename geomint_kk::Views<DeviceType>::t_double_2d;
-  virtual ~DGStyleKokkos() = default;
+  // (a /kk DG style derives from a LAMMPS style too: as DGStyle's destructor)
+  virtual ~DGStyleKokkos() noexcept(std::is_nothrow_destructible<Pointers>::value) {}
 
   // DGStyle::compute_dg on DeviceType: fdg[i] += -(the discrete gradient between
   // xold and xnew) for owned and ghost atoms (newton rules, or the owned atoms

@@ -32,6 +32,8 @@
 #include "force.h"
 #include "memory_kokkos.h"
 
+#include <cstring>
+
 using namespace LAMMPS_NS;
 
 namespace {
@@ -130,9 +132,24 @@ template <int NH> struct UpdateP {
 
 /* ---------------------------------------------------------------------- */
 
+namespace {
+// before FixDGNVE's constructor (which registers the per-atom callbacks that an
+// error in this constructor could not undo): KOKKOS, and no solver newton
+LAMMPS *kk_checks(LAMMPS *lmp, int narg, char **arg)
+{
+  geomint_kk::kokkos_enabled(lmp, "dg/nve");
+  for (int i = 3; i + 1 < narg; i += 2)
+    if (strcmp(arg[i], "solver") == 0 && strcmp(arg[i + 1], "newton") == 0)
+      lmp->error->all(FLERR, "Fix dg/nve/kk: solver newton (Jacobian-free Newton-Krylov) runs "
+                      "on the host only: use solver anderson (the default) or fixed, or fix "
+                      "dg/nve (suffix off) for solver newton");
+  return lmp;
+}
+}    // namespace
+
 template <class DeviceType>
 FixDGNVEKokkos<DeviceType>::FixDGNVEKokkos(LAMMPS *lmp, int narg, char **arg) :
-    geomint_kk::HostArrays<FixDGNVE>(geomint_kk::kokkos_enabled(lmp, "dg/nve"), narg, arg)
+    geomint_kk::HostArrays<FixDGNVE>(kk_checks(lmp, narg, arg), narg, arg)
 {
   atomKK = (AtomKokkos *) atom;
   kokkosable = 1;
@@ -140,10 +157,6 @@ FixDGNVEKokkos<DeviceType>::FixDGNVEKokkos(LAMMPS *lmp, int narg, char **arg) :
   // each hook syncs what it reads and marks what it changes
   datamask_read = EMPTY_MASK;
   datamask_modify = EMPTY_MASK;
-  if (newton_solver)
-    error->all(FLERR, "Fix dg/nve/kk: solver newton (Jacobian-free Newton-Krylov) runs on the "
-               "host only: use solver anderson (the default) or fixed, or fix dg/nve "
-               "(suffix off) for solver newton");
   // the per-atom state becomes a DualView (FixDGNVE's constructor grew it with Memory)
   memory->destroy(fprev);
   fprev = nullptr;

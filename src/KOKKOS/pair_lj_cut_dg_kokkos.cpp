@@ -13,7 +13,7 @@ using namespace LAMMPS_NS;
 
 template <class DeviceType>
 PairLJCutDGKokkos<DeviceType>::PairLJCutDGKokkos(LAMMPS *lmp) :
-    Base(lmp, "lj/cut/dg/kk", {{"Rc", "cutoff"}})
+    Base(lmp, "lj/cut/dg", {{"Rc", "cutoff"}})    // (messages name the style as given)
 {
 }
 
@@ -61,12 +61,21 @@ void PairLJCutDGKokkos<DeviceType>::compute_dg_kk(const t_double_2d &xold, const
                                      atomKK->k_type.template view<DeviceType>(), term, vnew, vold);
 }
 
-// the host interface (fix dg/nve): not with a Kokkos neighbor list
+// the host interface (DGStyle::compute_dg: fix dg/nve, or a test) on host
+// arrays: the same pass over them where DeviceType can read host memory
 template <class DeviceType>
-void PairLJCutDGKokkos<DeviceType>::pair_dg(double **, double **, double **, double &, double &)
+void PairLJCutDGKokkos<DeviceType>::pair_dg(double **xold, double **xnew, double **fdg,
+                                            double &vnew, double &vold)
 {
-  this->error->all(FLERR, "Pair lj/cut/dg/kk computes its discrete gradient for fix dg/nve/kk only: "
-                   "use fix dg/nve/kk (run with -sf kk), or pair_style lj/cut/dg with fix dg/nve");
+  if (!Kokkos::SpaceAccessibility<typename DeviceType::execution_space,
+                                  Kokkos::HostSpace>::accessible)
+    this->error->all(FLERR, "Pair lj/cut/dg/kk on a GPU computes its discrete gradient for fix "
+                     "dg/nve/kk only: use fix dg/nve/kk (run with -sf kk), or pair_style "
+                     "lj/cut/dg with fix dg/nve");
+  // (LAMMPS's 2d arrays are contiguous rows of 3)
+  const int nall = this->atom->nlocal + this->atom->nghost;
+  compute_dg_kk(t_double_2d(xold[0], nall, 3), t_x(xnew[0], nall), t_double_2d(fdg[0], nall, 3),
+                vnew, vold);
 }
 
 namespace LAMMPS_NS {

@@ -1,0 +1,170 @@
+// fix dg/nve/kk and the /kk DG styles against fix dg/nve and the CPU styles
+// (Kokkos sessions: -k on t 2 -sf kk, 2 OpenMP threads).  The per-atom passes
+// and the pair terms are the CPU fix's functions (dg_passes.h); only the
+// order of the sums differs (parallel_reduce, atomics of a half/thread list),
+// at round-off, so the two runs take the same iterations and stay together
+// until the chaos of a liquid has grown the round-off: 200 steps of the LJ
+// liquid keep positions within 1e-12 (1e-15 grows about 10x per 50 steps,
+// test_fix_nh_mod_kokkos.cpp), and the test asks for 1e-10.
+#include "lammps_session.h"
+
+#include "fix.h"
+#include "force.h"
+#include "modify.h"
+#include "pair.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+using geomint_test::Session;
+using geomint_test::lj_liquid;
+using geomint_test::max_abs_diff;
+using geomint_test::max_energy_error;
+
+namespace {
+
+struct RunState {
+  std::vector<double> x, v;
+  double mean_iter, nfail, etotal;
+  std::string fix_style, pair_style;
+};
+
+RunState run_of(Session &s, const std::string &setup, const std::string &fix, int nsteps)
+{
+  s.cmd(setup + fix + "\nrun " + std::to_string(nsteps));
+  RunState r{s.atom_vec3("x"), s.atom_vec3("v"), s.fix_vector("1", 1), s.fix_vector("1", 3), s.equal("etotal"), "", s.lmp->force->pair_style};
+  r.fix_style = s.lmp->modify->fix[s.lmp->modify->find_fix("1")]->style;
+  return r;
+}
+
+std::string with_pair(std::string setup, const std::string &style, const std::string &coeffs)
+{
+  setup.replace(setup.find("pair_style lj/cut 2.5"), 21, "pair_style " + style);
+  setup.replace(setup.find("pair_coeff 1 1 1.0 1.0 2.5"), 26, coeffs);
+  return setup;
+}
+
+// two types (every third atom of type 2, mass 2, other LJ parameters)
+std::string two_types(int cells, int vseed)
+{
+  std::string s = lj_liquid(cells, 1.2, vseed);
+  s.replace(s.find("create_box 1 box"), 16, "create_box 2 box");
+  s.replace(s.find("mass 1 1.0"), 10, "mass 1 1.0\nmass 2 2.0\ngroup heavy id 1:100000:3\n"
+                                      "set group heavy type 2");
+  return with_pair(s, "lj/cut/dg 2.5",
+                   "pair_coeff 1 1 1.0 1.0 2.5\npair_coeff 1 2 0.8 1.1 2.6\npair_coeff 2 2 1.2 0.9 2.2");
+}
+
+std::string dimer()
+{
+  return "units lj\natom_style atomic\natom_modify map array\nboundary f f f\n"
+         "region box block -10 10 -10 10 -10 10\ncreate_box 1 box\n"
+         "create_atoms 1 single -0.75 0 0\ncreate_atoms 1 single 0.75 0 0\nmass 1 1.0\n"
+         "set atom 1 vy -0.5\nset atom 2 vy 0.5\n"
+         "pair_style lj/cut/dg 8.0\npair_coeff 1 1 5.0 1.0\n"
+         "neigh_modify every 1 delay 0 check yes\ntimestep 0.005\nthermo 0\n";
+}
+
+}    // namespace
+
+// The same iterations and the same positions and velocities (within 1e-10;
+// the dimer, which has no chaos, within 1e-12 after 2000 steps): the LJ
+// liquid on pair lj/cut/dg/kk (the default half/thread list with newton on,
+// and a full list with newton off, as on GPUs), two types with per-type
+// masses, the switched LJ lj/mdf/dg (no /kk variant: computed on the host
+// copies by its CPU style), pair hybrid/overlay of a /kk and a CPU DG style,
+// and the CPU lj/cut/dg under fix dg/nve/kk.
+TEST(FixDGNVEKokkos, SameIterationsAndPositionsAsTheCPUFix)
+{
+  if (!geomint_test::plugin_has_kokkos()) GTEST_SKIP() << "plugin built without Kokkos";
+  struct Case {
+    std::string what, setup, kk_prefix, kk_pair;
+    int nsteps;
+    double tol;
+  };
+  const std::string lj = with_pair(lj_liquid(4, 1.2, 4711), "lj/cut/dg 2.5", "pair_coeff 1 1 1.0 1.0 2.5");
+  const Case cases[] = {
+      {"LJ liquid", lj, "", "lj/cut/dg/kk", 200, 1e-10},
+      {"LJ liquid, full list, newton off", lj, "package kokkos neigh full newton off\n",
+       "lj/cut/dg/kk", 200, 1e-10},
+      {"two types", two_types(4, 99), "", "lj/cut/dg/kk", 200, 1e-10},
+      {"switched LJ (host copies)",
+       with_pair(lj_liquid(4, 1.2, 21), "lj/mdf/dg 1.25 2.5", "pair_coeff 1 1 1.0 1.0"), "",
+       "lj/mdf/dg", 200, 1e-10},
+      {"hybrid/overlay of lj/cut/dg and lj/mdf/dg",
+       with_pair(lj_liquid(4, 1.2, 23), "hybrid/overlay lj/cut/dg 2.5 lj/mdf/dg 1.25 2.5",
+                 "pair_coeff 1 1 lj/cut/dg 0.7 1.0\npair_coeff 1 1 lj/mdf/dg 0.3 1.05"),
+       "", "hybrid/overlay/kk", 200, 1e-10},
+      {"CPU lj/cut/dg under fix dg/nve/kk", lj, "CPU pair", "lj/cut/dg", 200, 1e-10},
+      {"dimer", dimer(), "", "lj/cut/dg/kk", 2000, 1e-12},
+  };
+  for (const Case &c : cases) {
+    RunState r[2];
+    for (int kk = 0; kk < 2; kk++) {
+      Session s(true, kk);
+      std::string setup = c.setup;
+      if (kk && c.kk_prefix == "CPU pair") {
+        // the pair style made under suffix off, the fix with the suffix
+        setup.replace(setup.find("pair_style"), 10, "suffix off\npair_style");
+        setup += "suffix on\n";
+      } else if (kk) {
+        setup = c.kk_prefix + setup;
+      }
+      r[kk] = run_of(s, setup, "fix 1 all dg/nve tol 1e-12", c.nsteps);
+    }
+    const double dx = max_abs_diff(r[0].x, r[1].x), dv = max_abs_diff(r[0].v, r[1].v);
+    std::printf("dg/nve/kk vs dg/nve, %s (%s), %d steps: mean iterations %.6f / %.6f, "
+                "max |dx| %.3g, max |dv| %.3g\n", c.what.c_str(), r[1].pair_style.c_str(),
+                c.nsteps, r[0].mean_iter, r[1].mean_iter, dx, dv);
+    EXPECT_EQ(r[1].fix_style, "dg/nve/kk") << c.what;
+    EXPECT_EQ(r[1].pair_style, c.kk_pair) << c.what;
+    // the same iterations, but for a step whose last increment lies within
+    // round-off of the stopping threshold (1 of the 1400 steps here takes one more
+    // iteration in one of the two runs, 5e-3 of a step's iterations)
+    EXPECT_LE(std::fabs(r[0].mean_iter - r[1].mean_iter) * c.nsteps, 1.0 + 1e-9) << c.what;
+    EXPECT_EQ(r[1].nfail, 0.0) << c.what;
+    EXPECT_LE(dx, c.tol) << c.what;
+    EXPECT_LE(dv, c.tol) << c.what;
+    EXPECT_GT(r[0].mean_iter, 1.0) << c.what;
+  }
+}
+
+// what only fix dg/nve/kk refuses, and fix dg/nve/kk without KOKKOS
+TEST(FixDGNVEKokkos, HostOnlyPiecesAreRefused)
+{
+  if (!geomint_test::plugin_has_kokkos()) GTEST_SKIP() << "plugin built without Kokkos";
+  const std::string lj = with_pair(lj_liquid(3, 1.2, 5), "lj/cut/dg 2.5", "pair_coeff 1 1 1.0 1.0 2.5");
+  {
+    Session s(true, 1);
+    s.cmd(lj);
+    const std::string err = s.error_of("fix 1 all dg/nve solver newton");
+    EXPECT_NE(err.find("solver newton"), std::string::npos) << err;
+    EXPECT_NE(err.find("solver anderson"), std::string::npos) << err;
+  }
+  {
+    Session s(true, 0);
+    const std::string err = s.error_of("units lj\nregion b block 0 1 0 1 0 1\ncreate_box 1 b\n"
+                                       "fix 1 all dg/nve/kk");
+    EXPECT_NE(err.find("needs the KOKKOS package"), std::string::npos) << err;
+  }
+}
+
+// the energy of the LJ liquid (4000 atoms) over 10^4 steps at the solver
+// tolerance, as the CPU fix (test_fix_dg_nve.cpp, SlowLJLiquidConservesEnergy)
+TEST(FixDGNVEKokkos, SlowLJLiquidConservesEnergy)
+{
+  if (!geomint_test::plugin_has_kokkos()) GTEST_SKIP() << "plugin built without Kokkos";
+  Session s(true, 1);
+  s.cmd(with_pair(lj_liquid(10, 1.0, 12345), "lj/cut/dg 2.5", "pair_coeff 1 1 1.0 1.0 2.5") +
+        "fix 1 all dg/nve tol 1e-12\nrun 0");
+  const double e0 = s.equal("etotal");
+  const double err = max_energy_error(s, 10000, 100);
+  std::printf("dg/nve/kk LJ liquid, 10^4 steps: max|E-E0|/|E0| = %.3e, mean iterations %.2f\n",
+              err / std::fabs(e0), s.fix_vector("1", 1));
+  EXPECT_LE(err / std::fabs(e0), 1e-9);
+}
