@@ -68,8 +68,15 @@ if [ "$which" = dg ] || [ "$which" = all ]; then
       -log "dg.tol1e-9$tag.log" -screen none) \
     || { echo "benchmark dg at tol 1e-9 failed; see $out/dg.tol1e-9$tag.log" >&2; exit 1; }
   "$py" "$root/bench/report.py" "$out/dg.tol1e-9$tag.log" dg nve
-  # the same on 2 ranks: DG's parallel speedup relative to Verlet's
-  # (DG styles have no /kk variants: the 2-rank part runs without --kk only)
+  if [ -n "$tag" ]; then
+    # under --kk fix dg/nve/kk + lj/cut/dg/kk vs nve/kk + lj/cut/kk; then the same deck
+    # with the CPU styles on 1 rank: the speedup of dg/nve/kk on 2 threads over fix dg/nve
+    echo "== bench dg, CPU styles on 1 rank (log: out/bench/dg.log)"
+    (cd "$out" && "$lmp" -in "$root/bench/in.dg" -var nrep 3 -log dg.log -screen none) \
+      || { echo "benchmark dg failed; see $out/dg.log" >&2; tail -n 5 "$out/dg.log" >&2; exit 1; }
+    "$py" "$root/bench/report.py" --speedup "$out/dg.log" "$out/dg.kk.log" dg nve
+  fi
+  # the same on 2 ranks: DG's parallel speedup relative to Verlet's (CPU styles)
   if [ -z "$tag" ] && command -v mpirun >/dev/null && [ "$(nproc)" -ge 2 ]; then
     echo "== bench dg on 2 ranks (log: out/bench/dg.np2.log)"
     (cd "$out" && mpirun -np 2 "$lmp" -in "$root/bench/in.dg" -var nrep 3 -log dg.np2.log -screen none) \

@@ -151,34 +151,40 @@ template <class Parent> class DGPair : public Parent, public DGStyle {
         const double c = std::sqrt(this->cutsq[i][j]) + std::min(margin, 2.0 * reach);
         reachsq[i * n + j] = c * c;
       }
-    const int *type = this->atom->type;
     const int nall = this->atom->nlocal + this->atom->nghost;
     step_num.assign(nall, 0);
     step_first.assign(nall, nullptr);
     size_t total = 0;
     for (int ii = 0; ii < nl->inum; ii++) total += nl->numneigh[nl->ilist[ii]];
     step_j.resize(total);
+    const StepAccess acc{nl, xold, this->atom->type, reachsq.data(), n};
     size_t k = 0;
     for (int ii = 0; ii < nl->inum; ii++) {
       const int i = nl->ilist[ii];
-      const double *xi = xold[i];
-      const double *rs = &reachsq[type[i] * n];
-      const int *jlist = nl->firstneigh[i];
-      step_first[i] = step_j.data() + k;    // (step_j is not resized in this loop)
-      const size_t k0 = k;
-      for (int jj = 0; jj < nl->numneigh[i]; jj++) {
-        const int j = jlist[jj] & NEIGHMASK;
-        const double dx = xold[j][0] - xi[0], dy = xold[j][1] - xi[1], dz = xold[j][2] - xi[2];
-        // (written always, kept by advancing k: no branch to mispredict)
-        step_j[k] = jlist[jj];
-        k += dx * dx + dy * dy + dz * dz < rs[type[j]] ? 1 : 0;
-      }
-      step_num[i] = static_cast<int>(k - k0);
+      int *out = step_j.data() + k;    // (step_j is not resized in this loop)
+      step_first[i] = out;
+      step_num[i] = dg_step_pairs_atom(acc, i, [out](int m, int e) { out[m] = e; });
+      k += step_num[i];
     }
     step_active = true;
   }
 
   void dg_step_end() override { step_active = false; }
+
+  // dg_step_pairs_atom's accessor: the neighbor list at x^n
+  struct StepAccess {
+    const NeighList *nl;
+    double **x_old;
+    const int *types;
+    const double *reachsq;
+    int n;
+    int type(int j) const { return types[j]; }
+    int num(int i) const { return nl->numneigh[i]; }
+    int entry(int i, int jj) const { return nl->firstneigh[i][jj]; }
+    static int index(int e) { return e & NEIGHMASK; }
+    double xo(int j, int d) const { return x_old[j][d]; }
+    double reach_sq(int it, int jt) const { return reachsq[it * n + jt]; }
+  };
 
  protected:
   // the pairs compute_dg visits: the step's compaction inside a step of fix

@@ -88,6 +88,30 @@ GEOMINT_INLINE void dg_pair_atom(const A &a, int i, const Term &term, double &vn
   for (int d = 0; d < 3; d++) a.add(i, d, fi[d]);
 }
 
+// Atom i's pairs that can interact in a step that moves no atom farther than
+// reach: those within cutoff + min(margin, 2 reach) at x^n (a pair farther
+// apart would need a relative move of more than 2 reach); keep(k, e) writes
+// the k-th kept neighbor entry e (it is called for every entry, and the count
+// advances only for a kept one: no branch), returns their number.  Accessor:
+// type(j), num(i), entry(i,jj), index(e), xo(j,d), and reach_sq(it,jt), the
+// squared (true cutoff + min(margin, 2 reach)).
+template <class A, class Keep>
+GEOMINT_INLINE int dg_step_pairs_atom(const A &a, int i, const Keep &keep)
+{
+  const int itype = a.type(i);
+  const int jnum = a.num(i);
+  int k = 0;
+  for (int jj = 0; jj < jnum; jj++) {
+    const int e = a.entry(i, jj);
+    const int j = a.index(e);
+    const double dx = a.xo(j, 0) - a.xo(i, 0), dy = a.xo(j, 1) - a.xo(i, 1),
+                 dz = a.xo(j, 2) - a.xo(i, 2);
+    keep(k, e);
+    k += dx * dx + dy * dy + dz * dz < a.reach_sq(itype, a.type(j)) ? 1 : 0;
+  }
+  return k;
+}
+
 // One bonded term n of NATOM atoms (same images in xo and xn): its atoms'
 // positions gathered, term(idx, kind, xo, xn, f, vo, vn) sets the forces f and
 // the energies (idx: the atoms' local indices, kind: the term's type), which

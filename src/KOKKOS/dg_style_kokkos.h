@@ -36,6 +36,10 @@ template <class DeviceType> class DGStyleKokkos {
   // alone on a full neighbor list); adds this rank's shares of V(xnew), V(xold)
   virtual void compute_dg_kk(const t_double_2d &xold, const t_x &xnew, const t_double_2d &fdg,
                              double &vnew, double &vold) = 0;
+
+  // DGStyle::dg_step_begin on DeviceType (xold: x^n of owned and ghost atoms);
+  // DGStyle::dg_step_end ends the step
+  virtual void dg_step_begin_kk(const t_double_2d & /*xold*/, double /*reach*/) {}
 };
 
 namespace geomint_kk {
@@ -98,7 +102,9 @@ namespace geomint_kk {
   // LAMMPS's special factors (those in force now: pair hybrid's of the
   // sub-style), newton_pair, and whether the energies are wanted
   template <class DeviceType> struct DGKokkosPairList {
-    NeighList *list;
+    int inum;
+    typename ArrayTypes<DeviceType>::t_int_1d ilist, numneigh;
+    typename ArrayTypes<DeviceType>::t_neighbors_2d neighbors;
     int neighflag;
     Kokkos::View<const double *, DeviceType> cutsq;
     int ntp1;
@@ -115,16 +121,15 @@ namespace geomint_kk {
                       const typename ArrayTypes<DeviceType>::t_int_1d &type, const Term &term,
                       double &vnew, double &vold)
   {
-    auto *kl = static_cast<NeighListKokkos<DeviceType> *>(pl.list);
-    DGKokkosPairs<DeviceType, NEIGHFLAG> a{xold, xnew, fdg, type, kl->d_neighbors, kl->d_numneigh,
+    DGKokkosPairs<DeviceType, NEIGHFLAG> a{xold, xnew, fdg, type, pl.neighbors, pl.numneigh,
                                            pl.cutsq, pl.ntp1, {}, {}, pl.nlocal, pl.newton_pair};
     for (int k = 0; k < 4; k++) {
       a.slj[k] = pl.special_lj[k];
       a.scoul[k] = pl.special_coul[k];
     }
     double r[2] = {0.0, 0.0};
-    Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, pl.list->inum),
-                            DGPairPass<DeviceType, NEIGHFLAG, ENERGY, Term>(a, kl->d_ilist, term), r);
+    Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, pl.inum),
+                            DGPairPass<DeviceType, NEIGHFLAG, ENERGY, Term>(a, pl.ilist, term), r);
     vnew += r[0];
     vold += r[1];
   }
@@ -156,6 +161,89 @@ namespace geomint_kk {
       if (pl.energy) run(Half(), On()); else run(Half(), Off());
     }
   }
+
+  // The pairs of one step of fix dg/nve (DGPair::dg_step_begin on the host):
+  // dg_step_pairs_atom over the Kokkos list at x^n, into a list of the same
+  // layout.  cut: the true cutoff per type pair ((ntypes+1)^2), ext = min(margin,
+  // 2 reach): reach_sq = (cut + ext)^2, as the host styles compute it.
+  template <class DeviceType> struct DGKokkosStepAccess {
+    using AT = ArrayTypes<DeviceType>;
+    typename Views<DeviceType>::t_double_2d x_old;
+    typename AT::t_int_1d types, numneigh;
+    typename AT::t_neighbors_2d neighbors;
+    Kokkos::View<const double *, DeviceType> cut;
+    int ntp1;
+    double ext;
+    KOKKOS_INLINE_FUNCTION int type(int j) const { return types(j); }
+    KOKKOS_INLINE_FUNCTION int num(int i) const { return numneigh(i); }
+    KOKKOS_INLINE_FUNCTION int entry(int i, int jj) const { return neighbors(i, jj); }
+    KOKKOS_INLINE_FUNCTION static int index(int e) { return e & NEIGHMASK; }
+    KOKKOS_INLINE_FUNCTION double xo(int j, int d) const { return x_old(j, d); }
+    KOKKOS_INLINE_FUNCTION double reach_sq(int it, int jt) const
+    {
+      const double c = cut(it * ntp1 + jt) + ext;
+      return c * c;
+    }
+  };
+
+  template <class DeviceType> struct DGKokkosStepKeep {
+    typename ArrayTypes<DeviceType>::t_neighbors_2d out;
+    int i;
+    KOKKOS_INLINE_FUNCTION void operator()(int m, int e) const { out(i, m) = e; }
+  };
+
+  template <class DeviceType> struct DGKokkosStepPass {
+    typedef DeviceType device_type;
+    DGKokkosStepAccess<DeviceType> a;
+    typename ArrayTypes<DeviceType>::t_int_1d ilist, out_num;
+    typename ArrayTypes<DeviceType>::t_neighbors_2d out;
+    KOKKOS_INLINE_FUNCTION void operator()(const int ii) const
+    {
+      const int i = ilist(ii);
+      out_num(i) = dg_step_pairs_atom(a, i, DGKokkosStepKeep<DeviceType>{out, i});
+    }
+  };
+
+  // a /kk DG pair style's neighbor list and the pairs of the current step
+  template <class DeviceType> class DGKokkosPairSteps {
+   public:
+    using AT = ArrayTypes<DeviceType>;
+    // the pairs of a step at x^n
+    void begin(NeighList *list, const typename Views<DeviceType>::t_double_2d &xold,
+               const typename AT::t_int_1d &type, const Kokkos::View<const double *, DeviceType> &cut,
+               int ntp1, double ext)
+    {
+      auto *kl = static_cast<NeighListKokkos<DeviceType> *>(list);
+      if (neighbors.extent(0) < kl->d_neighbors.extent(0) ||
+          neighbors.extent(1) < kl->d_neighbors.extent(1))
+        neighbors = typename AT::t_neighbors_2d(Kokkos::NoInit("dg/kk:step_neighbors"),
+                                                kl->d_neighbors.extent(0), kl->d_neighbors.extent(1));
+      if (numneigh.extent(0) < kl->d_numneigh.extent(0))
+        numneigh = typename AT::t_int_1d("dg/kk:step_numneigh", kl->d_numneigh.extent(0));
+      const DGKokkosStepAccess<DeviceType> a{xold, type, kl->d_numneigh, kl->d_neighbors, cut, ntp1, ext};
+      Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType>(0, list->inum),
+                           DGKokkosStepPass<DeviceType>{a, kl->d_ilist, numneigh, neighbors});
+      active = true;
+    }
+    void end() { active = false; }
+
+    // the pair pass's list: the step's pairs inside a step, the whole list otherwise
+    DGKokkosPairList<DeviceType> pairs(NeighList *list) const
+    {
+      auto *kl = static_cast<NeighListKokkos<DeviceType> *>(list);
+      DGKokkosPairList<DeviceType> pl{};
+      pl.inum = list->inum;
+      pl.ilist = kl->d_ilist;
+      pl.numneigh = active ? numneigh : kl->d_numneigh;
+      pl.neighbors = active ? neighbors : kl->d_neighbors;
+      return pl;
+    }
+
+   private:
+    typename AT::t_neighbors_2d neighbors;
+    typename AT::t_int_1d numneigh;
+    bool active = false;
+  };
 
 }    // namespace geomint_kk
 }    // namespace LAMMPS_NS

@@ -342,8 +342,13 @@ template <class DeviceType> void FixDGNVEKokkos<DeviceType>::styles_step_begin(d
     atomKK->sync(Host, X_MASK | TYPE_MASK);
     k_xold.template sync<LMPHostType>();
   }
-  for (size_t k = 0; k < dgstyles.size(); k++)
-    dgstyles[k]->dg_step_begin(kkstyles[k] ? nullptr : xold, reach);
+  k_xold.template sync<DeviceType>();
+  for (size_t k = 0; k < dgstyles.size(); k++) {
+    if (kkstyles[k])
+      kkstyles[k]->dg_step_begin_kk(k_xold.template view<DeviceType>(), reach);
+    else
+      dgstyles[k]->dg_step_begin(xold, reach);
+  }
 }
 
 template <class DeviceType> DGFixedPoint FixDGNVEKokkos<DeviceType>::fixed_point_arrays()

@@ -31,7 +31,10 @@ class PairLJCutDGKokkos : public DGPair<PairLJCutKokkos<DeviceType>>,
   using typename DGStyleKokkos<DeviceType>::t_double_2d;
   PairLJCutDGKokkos(class LAMMPS *);
   double init_one(int, int) override;
+  // (the step's pairs: dg_step_begin_kk; the host DGPair::dg_step_begin is not used)
   void dg_step_begin(double **, double) override {}
+  void dg_step_begin_kk(const t_double_2d &xold, double reach) override;
+  void dg_step_end() override;
   void compute_dg_kk(const t_double_2d &xold, const t_x &xnew, const t_double_2d &fdg,
                      double &vnew, double &vold) override;
 
@@ -47,7 +50,8 @@ class PairLJCutDGKokkos : public DGPair<PairLJCutKokkos<DeviceType>>,
  protected:
   void pair_dg(double **, double **, double **, double &, double &) override;
   bool coeff_stale = true;
-  Kokkos::View<double *, DeviceType> d_cutsq, d_coeff;
+  Kokkos::View<double *, DeviceType> d_cutsq, d_cut, d_coeff;    // true cutoffs (squared), coefficients
+  geomint_kk::DGKokkosPairSteps<DeviceType> steps;
   void upload_coeff();
 };
 
