@@ -113,27 +113,6 @@ namespace geomint_kk {
     bool energy;
   };
 
-  template <class DeviceType, int NEIGHFLAG, bool ENERGY, class Term>
-  void dg_pair_kk_run(const DGKokkosPairList<DeviceType> &pl,
-                      const typename DGStyleKokkos<DeviceType>::t_double_2d &xold,
-                      const typename DGStyleKokkos<DeviceType>::t_x &xnew,
-                      const typename DGStyleKokkos<DeviceType>::t_double_2d &fdg,
-                      const typename ArrayTypes<DeviceType>::t_int_1d &type, const Term &term,
-                      double &vnew, double &vold)
-  {
-    DGKokkosPairs<DeviceType, NEIGHFLAG> a{xold, xnew, fdg, type, pl.neighbors, pl.numneigh,
-                                           pl.cutsq, pl.ntp1, {}, {}, pl.nlocal, pl.newton_pair};
-    for (int k = 0; k < 4; k++) {
-      a.slj[k] = pl.special_lj[k];
-      a.scoul[k] = pl.special_coul[k];
-    }
-    double r[2] = {0.0, 0.0};
-    Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, pl.inum),
-                            DGPairPass<DeviceType, NEIGHFLAG, ENERGY, Term>(a, pl.ilist, term), r);
-    vnew += r[0];
-    vold += r[1];
-  }
-
   // dg_pair_atom over every pair of the list, term(const DGPairIJ &, q, vo,
   // vn) as in the CPU styles (dg_style.h's dg_pair_list_sq)
   template <class DeviceType, class Term>
@@ -145,8 +124,19 @@ namespace geomint_kk {
                   double &vnew, double &vold)
   {
     auto run = [&](auto neighflag, auto energy) {
-      dg_pair_kk_run<DeviceType, decltype(neighflag)::value, decltype(energy)::value>(
-          pl, xold, xnew, fdg, type, term, vnew, vold);
+      constexpr int NEIGHFLAG = decltype(neighflag)::value;
+      constexpr bool ENERGY = decltype(energy)::value;
+      DGKokkosPairs<DeviceType, NEIGHFLAG> a{xold, xnew, fdg, type, pl.neighbors, pl.numneigh,
+                                             pl.cutsq, pl.ntp1, {}, {}, pl.nlocal, pl.newton_pair};
+      for (int k = 0; k < 4; k++) {
+        a.slj[k] = pl.special_lj[k];
+        a.scoul[k] = pl.special_coul[k];
+      }
+      double r[2] = {0.0, 0.0};
+      Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, pl.inum),
+                              DGPairPass<DeviceType, NEIGHFLAG, ENERGY, Term>(a, pl.ilist, term), r);
+      vnew += r[0];
+      vold += r[1];
     };
     using On = std::true_type;
     using Off = std::false_type;
