@@ -133,21 +133,6 @@ inline void dg_term_list(LAMMPS *lmp, int **list, int nlist, double **xold, doub
   for (int n = 0; n < nlist; n++) dg_bonded_term<NATOM>(a, n, term, vnew, vold);
 }
 
-// All terms of a bonded list (neighbor->anglelist, dihedrallist) with the
-// paper's distance path DGs: pot_of_type(type) returns the energy as a
-// function of the NDIST distances of the term.
-template <int NDIST, int NATOM, class PotOfType>
-inline void dg_bonded_list(LAMMPS *lmp, int **list, int nlist, double **xold, double **xnew,
-                           double **fdg, const int (&pairs)[NDIST][2],
-                           const PotOfType &pot_of_type, int variant, double &vnew, double &vold)
-{
-  auto term = [&](const int (&)[NATOM], int kind, const double (&xo)[NATOM][3],
-                  const double (&xn)[NATOM][3], double (&f)[NATOM][3], double &vo, double &vn) {
-    geomint::dg::term_dg(pairs, xo, xn, pot_of_type(kind), variant, f, vo, vn);
-  };
-  dg_term_list<NATOM>(lmp, list, nlist, xold, xnew, fdg, term, vnew, vold);
-}
-
 // The pairs one DG evaluation visits: a half neighbor list (first, num indexed
 // by atom, as NeighList's firstneigh and numneigh), or DGPair's compaction of
 // it for one step; energy: whether the energies are wanted.
