@@ -206,21 +206,28 @@ inline void dg_pair_list_sq(LAMMPS *lmp, const DGPairs &list, double **cutsq, do
     dg_pair_loop_sq<false>(lmp, list, cutsq, xold, xnew, fdg, vnew, vold, term);
 }
 
-// The same with terms in distances: term(const DGPairIJ &, r, rn, delta, vo,
-// vn) sets Delta = (V(r') - V(r)) / (r' - r); the force is Delta e with the
-// mean direction e = (R + R') / (r + r') (geomint::dg::mean_direction)
+// A pair term in distances as a term in squared distances: term(const
+// DGPairIJ &, r, rn, delta, vo, vn) sets Delta = (V(r') - V(r)) / (r' - r);
+// the force is Delta e with the mean direction e = (R + R') / (r + r')
+// (geomint::dg::mean_direction), i.e. q = Delta / (r + r')
+template <class Term> struct DGPairTermIJ {
+  Term term;
+  GEOMINT_INLINE void operator()(const DGPairIJ &p, double &q, double &vo, double &vn) const
+  {
+    const double r = std::sqrt(p.rsq), rn = std::sqrt(p.rnsq);
+    double delta;
+    term(p, r, rn, delta, vo, vn);
+    q = delta / (r + rn);
+  }
+};
+
+// all pairs of the list with such a term
 template <class Term>
 inline void dg_pair_list_ij(LAMMPS *lmp, const DGPairs &list, double **cutsq, double **xold,
                             double **xnew, double **fdg, double &vnew, double &vold,
                             const Term &term)
 {
-  dg_pair_list_sq(lmp, list, cutsq, xold, xnew, fdg, vnew, vold,
-                  [&term](const DGPairIJ &p, double &q, double &vo, double &vn) {
-                    const double r = std::sqrt(p.rsq), rn = std::sqrt(p.rnsq);
-                    double delta;
-                    term(p, r, rn, delta, vo, vn);
-                    q = delta / (r + rn);
-                  });
+  dg_pair_list_sq(lmp, list, cutsq, xold, xnew, fdg, vnew, vold, DGPairTermIJ<Term>{term});
 }
 
 // The same for terms of the LJ-like styles: term(itype, jtype, factor_lj, r, rn,

@@ -48,6 +48,7 @@
 #include "fix_rigid_quat_hi_kokkos.h"
 // [issue 23 /kk DG styles]
 #include "dg_bonded_styles_kokkos.h"
+#include "pair_morse_dg_kokkos.h"
 #endif
 
 using namespace LAMMPS_NS;
@@ -233,6 +234,12 @@ const StyleEntry styles[] = {
     {"pair", "lj/cut/dg/kk/host", "GEOMINT pair lj/cut with a discrete gradient, Kokkos host",
      &style_creator<PairLJCutDGKokkos<LMPHostType>>, nullptr},
     // [issue 23 /kk DG styles]
+    {"pair", "morse/dg/kk", "GEOMINT pair morse with a discrete gradient, Kokkos",
+     &style_creator<PairMorseDGKokkos<LMPDeviceType>>, nullptr},
+    {"pair", "morse/dg/kk/device", "GEOMINT pair morse with a discrete gradient, Kokkos device",
+     &style_creator<PairMorseDGKokkos<LMPDeviceType>>, nullptr},
+    {"pair", "morse/dg/kk/host", "GEOMINT pair morse with a discrete gradient, Kokkos host",
+     &style_creator<PairMorseDGKokkos<LMPHostType>>, nullptr},
     {"bond", "harmonic/dg/kk", "GEOMINT bond harmonic with a discrete gradient, Kokkos",
      &style_creator<BondHarmonicDGKokkos<LMPDeviceType>>, nullptr},
     {"bond", "harmonic/dg/kk/device", "GEOMINT bond harmonic with a discrete gradient, Kokkos device",
