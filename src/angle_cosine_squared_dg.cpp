@@ -6,32 +6,12 @@
 
 #include "angle_cosine_squared_dg.h"
 
-#include "dg_bonded.h"
-#include "neighbor.h"
-
 #include <cmath>
 
 using namespace LAMMPS_NS;
 
-void AngleCosineSquaredDG::compute_dg(double **xold, double **xnew, double **fdg, double &vnew,
-                                      double &vold)
+void AngleCosineSquaredDG::dg_row(int t, double *row) const
 {
-  if (variant == geomint::dg::MIDPOINT) {
-    dg_midpoint_angles(
-        lmp, xold, xnew, fdg,
-        [this](int type) {
-          return geomint::dg::AngleCosineSquared{k[type], std::cos(theta0[type])};
-        },
-        vnew, vold);
-    return;
-  }
-  auto pot_of_type = [this](int type) {
-    const double kk = k[type], c0 = std::cos(theta0[type]);
-    return [kk, c0](const double *d) {
-      const double dc = geomint::dg::angle_cos(d[0], d[1], d[2]) - c0;
-      return kk * dc * dc;
-    };
-  };
-  dg_bonded_list<3, 3>(lmp, neighbor->anglelist, neighbor->nanglelist, xold, xnew, fdg,
-                       geomint::dg::ANGLE_PAIRS, pot_of_type, variant, vnew, vold);
+  row[0] = k[t];
+  row[1] = std::cos(theta0[t]);
 }

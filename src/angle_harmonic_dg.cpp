@@ -8,32 +8,12 @@
 
 #include "angle_harmonic_dg.h"
 
-#include "dg_bonded.h"
-#include "neighbor.h"
-
 #include <cmath>
 
 using namespace LAMMPS_NS;
 
-void AngleHarmonicDG::compute_dg(double **xold, double **xnew, double **fdg, double &vnew,
-                                 double &vold)
+void AngleHarmonicDG::dg_row(int t, double *row) const
 {
-  if (variant == geomint::dg::MIDPOINT) {
-    dg_midpoint_angles(
-        lmp, xold, xnew, fdg,
-        [this](int type) { return geomint::dg::AngleHarmonic{k[type], theta0[type]}; }, vnew,
-        vold);
-    return;
-  }
-  auto pot_of_type = [this](int type) {
-    const double kk = k[type], t0 = theta0[type];
-    return [kk, t0](const double *d) {
-      double c = geomint::dg::angle_cos(d[0], d[1], d[2]);
-      c = c > 1.0 ? 1.0 : (c < -1.0 ? -1.0 : c);
-      const double dt = std::acos(c) - t0;
-      return kk * dt * dt;
-    };
-  };
-  dg_bonded_list<3, 3>(lmp, neighbor->anglelist, neighbor->nanglelist, xold, xnew, fdg,
-                       geomint::dg::ANGLE_PAIRS, pot_of_type, variant, vnew, vold);
+  row[0] = k[t];
+  row[1] = theta0[t];
 }

@@ -17,11 +17,9 @@
 
 #include "bond_fene_dg.h"
 
-#include "dg_bond.h"
+#include "atom.h"
 #include "error.h"
 #include "update.h"
-
-#include "geomint/dg_radial.h"
 
 #include <cmath>
 
@@ -33,31 +31,26 @@ void BondFENEDG::init_style()
   warned_long = false;
 }
 
-void BondFENEDG::compute_dg(double **xold, double **xnew, double **fdg, double &vnew,
-                            double &vold)
+void BondFENEDG::dg_row(int t, double *row) const
 {
-  using namespace geomint::dg;
+  row[0] = k[t];
+  row[1] = r0[t];
+  row[2] = epsilon[t];
+  row[3] = sigma[t];
+}
+
+void BondFENEDG::report_long(int i1, int i2, int type, double rr, bool bad)
+{
   const tagint *tag = atom->tag;
-  dg_bond_list(lmp, xold, xnew, fdg, vnew, vold,
-               [&](int i1, int i2, int type, double r, double rn, double &delta, double &vo,
-                   double &vn) {
-                 const double u = fene_log_arg(r0[type], r), un = fene_log_arg(r0[type], rn);
-                 if (u < FENE_CLAMP || un < FENE_CLAMP) {
-                   const double rr = un < u ? rn : r;    // the longer of the two
-                   if (u <= -3.0 || un <= -3.0)
-                     error->one(FLERR, "Bond fene/dg: Bad FENE bond: atoms {} {} at r = {:.8g} "
-                                "(>= 2 R0 = {:.8g}) in step {}", tag[i1], tag[i2], rr,
-                                2.0 * r0[type], update->ntimestep);
-                   if (!warned_long) {
-                     warned_long = true;
-                     error->warning(FLERR, "Bond fene/dg: FENE bond too long: atoms {} {} at "
-                                    "r = {:.8g} in step {}: its log argument is clamped at 0.1 "
-                                    "as bond fene does (said once per run)", tag[i1], tag[i2],
-                                    rr, update->ntimestep);
-                   }
-                 }
-                 delta = fene_quotient(k[type], r0[type], epsilon[type], sigma[type], r, rn);
-                 vo = fene_energy(k[type], r0[type], epsilon[type], sigma[type], r);
-                 vn = fene_energy(k[type], r0[type], epsilon[type], sigma[type], rn);
-               });
+  if (bad)
+    error->one(FLERR, "Bond fene/dg: Bad FENE bond: atoms {} {} at r = {:.8g} "
+               "(>= 2 R0 = {:.8g}) in step {}", tag[i1], tag[i2], rr,
+               2.0 * r0[type], update->ntimestep);
+  if (!warned_long) {
+    warned_long = true;
+    error->warning(FLERR, "Bond fene/dg: FENE bond too long: atoms {} {} at "
+                   "r = {:.8g} in step {}: its log argument is clamped at 0.1 "
+                   "as bond fene does (said once per run)", tag[i1], tag[i2],
+                   rr, update->ntimestep);
+  }
 }

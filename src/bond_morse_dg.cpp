@@ -6,21 +6,13 @@
 
 #include "bond_morse_dg.h"
 
-#include "dg_bond.h"
-
-#include "geomint/dg_radial.h"
+#include <cmath>
 
 using namespace LAMMPS_NS;
 
-void BondMorseDG::compute_dg(double **xold, double **xnew, double **fdg, double &vnew,
-                             double &vold)
+void BondMorseDG::dg_row(int t, double *row) const
 {
-  dg_bond_list(lmp, xold, xnew, fdg, vnew, vold,
-               [this](int, int, int type, double r, double rn, double &delta, double &vo,
-                      double &vn) {
-                 using namespace geomint::dg;
-                 delta = morse_quotient(d0[type], alpha[type], r0[type], r, rn);
-                 vo = morse_bond_energy(d0[type], alpha[type], r0[type], r);
-                 vn = morse_bond_energy(d0[type], alpha[type], r0[type], rn);
-               });
+  row[0] = d0[t];
+  row[1] = alpha[t];
+  row[2] = r0[t];
 }

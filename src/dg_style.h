@@ -133,21 +133,6 @@ inline void dg_term_list(LAMMPS *lmp, int **list, int nlist, double **xold, doub
   for (int n = 0; n < nlist; n++) dg_bonded_term<NATOM>(a, n, term, vnew, vold);
 }
 
-// All terms of a bonded list (neighbor->anglelist, dihedrallist) with the
-// paper's distance path DGs: pot_of_type(type) returns the energy as a
-// function of the NDIST distances of the term.
-template <int NDIST, int NATOM, class PotOfType>
-inline void dg_bonded_list(LAMMPS *lmp, int **list, int nlist, double **xold, double **xnew,
-                           double **fdg, const int (&pairs)[NDIST][2],
-                           const PotOfType &pot_of_type, int variant, double &vnew, double &vold)
-{
-  auto term = [&](const int (&)[NATOM], int kind, const double (&xo)[NATOM][3],
-                  const double (&xn)[NATOM][3], double (&f)[NATOM][3], double &vo, double &vn) {
-    geomint::dg::term_dg(pairs, xo, xn, pot_of_type(kind), variant, f, vo, vn);
-  };
-  dg_term_list<NATOM>(lmp, list, nlist, xold, xnew, fdg, term, vnew, vold);
-}
-
 // The pairs one DG evaluation visits: a half neighbor list (first, num indexed
 // by atom, as NeighList's firstneigh and numneigh), or DGPair's compaction of
 // it for one step; energy: whether the energies are wanted.
@@ -221,21 +206,28 @@ inline void dg_pair_list_sq(LAMMPS *lmp, const DGPairs &list, double **cutsq, do
     dg_pair_loop_sq<false>(lmp, list, cutsq, xold, xnew, fdg, vnew, vold, term);
 }
 
-// The same with terms in distances: term(const DGPairIJ &, r, rn, delta, vo,
-// vn) sets Delta = (V(r') - V(r)) / (r' - r); the force is Delta e with the
-// mean direction e = (R + R') / (r + r') (geomint::dg::mean_direction)
+// A pair term in distances as a term in squared distances: term(const
+// DGPairIJ &, r, rn, delta, vo, vn) sets Delta = (V(r') - V(r)) / (r' - r);
+// the force is Delta e with the mean direction e = (R + R') / (r + r')
+// (geomint::dg::mean_direction), i.e. q = Delta / (r + r')
+template <class Term> struct DGPairTermIJ {
+  Term term;
+  GEOMINT_INLINE void operator()(const DGPairIJ &p, double &q, double &vo, double &vn) const
+  {
+    const double r = std::sqrt(p.rsq), rn = std::sqrt(p.rnsq);
+    double delta;
+    term(p, r, rn, delta, vo, vn);
+    q = delta / (r + rn);
+  }
+};
+
+// all pairs of the list with such a term
 template <class Term>
 inline void dg_pair_list_ij(LAMMPS *lmp, const DGPairs &list, double **cutsq, double **xold,
                             double **xnew, double **fdg, double &vnew, double &vold,
                             const Term &term)
 {
-  dg_pair_list_sq(lmp, list, cutsq, xold, xnew, fdg, vnew, vold,
-                  [&term](const DGPairIJ &p, double &q, double &vo, double &vn) {
-                    const double r = std::sqrt(p.rsq), rn = std::sqrt(p.rnsq);
-                    double delta;
-                    term(p, r, rn, delta, vo, vn);
-                    q = delta / (r + rn);
-                  });
+  dg_pair_list_sq(lmp, list, cutsq, xold, xnew, fdg, vnew, vold, DGPairTermIJ<Term>{term});
 }
 
 // The same for terms of the LJ-like styles: term(itype, jtype, factor_lj, r, rn,

@@ -11,12 +11,19 @@
 #include "dihedral_charmm_dg.h"
 
 #include "atom.h"
-#include "comm.h"
-#include "dg_bonded.h"
 #include "error.h"
-#include "neighbor.h"
+
+#include <cmath>
 
 using namespace LAMMPS_NS;
+
+void DihedralCharmmDG::dg_row(int t, double *row) const
+{
+  row[0] = k[t];
+  row[1] = multiplicity[t];
+  row[2] = cos_shift[t];
+  row[3] = sin_shift[t];
+}
 
 void DihedralCharmmDG::init_style()
 {
@@ -37,28 +44,4 @@ void DihedralCharmmDG::set_dg_variant(int v)
                    "cos phi and take phases 0 and 180 only: use dg midpoint (the default)", t,
                    shift[t]);
   DGPathStyle::set_dg_variant(v);
-}
-
-void DihedralCharmmDG::compute_dg(double **xold, double **xnew, double **fdg, double &vnew,
-                                  double &vold)
-{
-  if (variant == geomint::dg::MIDPOINT) {
-    dg_midpoint_dihedrals(
-        lmp, neighbor->dihedrallist, neighbor->ndihedrallist, xold, xnew, fdg,
-        [this](int type) {
-          return geomint::dg::DihedralCharmmTorsion{k[type], multiplicity[type], cos_shift[type],
-                                                    sin_shift[type]};
-        },
-        vnew, vold);
-    return;
-  }
-  auto pot_of_type = [this](int type) {
-    const double kk = k[type], cs = cos_shift[type];
-    const int n = multiplicity[type];
-    return [kk, cs, n](const double *d) {
-      return kk * (1.0 + cs * geomint::dg::chebyshev(geomint::dg::dihedral_cos(d), n));
-    };
-  };
-  dg_bonded_list<6, 4>(lmp, neighbor->dihedrallist, neighbor->ndihedrallist, xold, xnew, fdg,
-                       geomint::dg::DIHEDRAL_PAIRS, pot_of_type, variant, vnew, vold);
 }

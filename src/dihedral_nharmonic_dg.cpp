@@ -6,31 +6,22 @@
 
 #include "dihedral_nharmonic_dg.h"
 
-#include "dg_bonded.h"
-#include "neighbor.h"
+#include "atom.h"
+
+#include <cmath>
 
 using namespace LAMMPS_NS;
 
-void DihedralNHarmonicDG::compute_dg(double **xold, double **xnew, double **fdg, double &vnew,
-                                     double &vold)
+void DihedralNHarmonicDG::dg_row(int t, double *row) const
 {
-  if (variant == geomint::dg::MIDPOINT) {
-    dg_midpoint_dihedrals(
-        lmp, neighbor->dihedrallist, neighbor->ndihedrallist, xold, xnew, fdg,
-        [this](int type) { return geomint::dg::DihedralCosPolynomial{a[type], nterms[type]}; },
-        vnew, vold);
-    return;
-  }
-  auto pot_of_type = [this](int type) {
-    const double *coeff = a[type];
-    const int nt = nterms[type];
-    return [coeff, nt](const double *d) {
-      const double c = geomint::dg::dihedral_cos(d);
-      double p = 0.0;
-      for (int i = nt - 1; i >= 0; i--) p = p * c + coeff[i];
-      return p;
-    };
-  };
-  dg_bonded_list<6, 4>(lmp, neighbor->dihedrallist, neighbor->ndihedrallist, xold, xnew, fdg,
-                       geomint::dg::DIHEDRAL_PAIRS, pot_of_type, variant, vnew, vold);
+  row[0] = nterms[t];
+  for (int i = 0; i < nterms[t]; i++) row[1 + i] = a[t][i];
+}
+
+int DihedralNHarmonicDG::dg_stride() const
+{
+  int n = 0;
+  for (int t = 1; t <= atom->ndihedraltypes; t++)
+    if (setflag[t] && nterms[t] > n) n = nterms[t];
+  return 1 + n;
 }

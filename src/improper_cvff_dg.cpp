@@ -6,30 +6,13 @@
 
 #include "improper_cvff_dg.h"
 
-#include "dg_bonded.h"
-#include "neighbor.h"
+#include <cmath>
 
 using namespace LAMMPS_NS;
 
-void ImproperCvffDG::compute_dg(double **xold, double **xnew, double **fdg, double &vnew,
-                                double &vold)
+void ImproperCvffDG::dg_row(int t, double *row) const
 {
-  if (variant == geomint::dg::MIDPOINT) {
-    dg_midpoint_dihedrals(
-        lmp, neighbor->improperlist, neighbor->nimproperlist, xold, xnew, fdg,
-        [this](int type) {
-          return geomint::dg::ImproperCvff{k[type], sign[type], multiplicity[type]};
-        },
-        vnew, vold);
-    return;
-  }
-  auto pot_of_type = [this](int type) {
-    const double kk = k[type];
-    const int sg = sign[type], n = multiplicity[type];
-    return [kk, sg, n](const double *d) {
-      return kk * (1.0 + sg * geomint::dg::chebyshev(geomint::dg::dihedral_cos(d), n));
-    };
-  };
-  dg_bonded_list<6, 4>(lmp, neighbor->improperlist, neighbor->nimproperlist, xold, xnew, fdg,
-                       geomint::dg::DIHEDRAL_PAIRS, pot_of_type, variant, vnew, vold);
+  row[0] = k[t];
+  row[1] = sign[t];
+  row[2] = multiplicity[t];
 }

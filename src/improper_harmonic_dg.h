@@ -12,14 +12,33 @@ ImproperStyle(harmonic/dg,ImproperHarmonicDG);
 #define GEOMINT_IMPROPER_HARMONIC_DG_H
 
 #include "improper_harmonic.h"
-#include "dg_style.h"
+#include "dg_bonded.h"
 
 namespace LAMMPS_NS {
 
-class ImproperHarmonicDG : public DGStyleOf<ImproperHarmonic, DGPathStyle> {
+// improper harmonic/dg: K (chi - chi0)^2; c(t, 0..1) = K, chi0; the path DGs
+// take chi from the cos phi of the six distances, clamped
+struct ImproperHarmonicDGModel {
+  static constexpr int NATOM = 4;
+  GEOMINT_INLINE static geomint::dg::ImproperHarmonic u(const DGCoeffTable &c, int t)
+  {
+    return {c(t, 0), c(t, 1)};
+  }
+  GEOMINT_INLINE static double pot(const DGCoeffTable &c, int t, const double *d)
+  {
+    const double dchi = std::acos(geomint::dg::clamp1(geomint::dg::dihedral_cos(d))) - c(t, 1);
+    return c(t, 0) * dchi * dchi;
+  }
+};
+
+class ImproperHarmonicDG : public DGBondedStyle<ImproperHarmonicDG, ImproperHarmonic, DGPathStyle, DG_IMPROPERS> {
  public:
-  ImproperHarmonicDG(class LAMMPS *lmp) : DGStyleOf<ImproperHarmonic, DGPathStyle>(lmp) {}
-  void compute_dg(double **, double **, double **, double &, double &) override;
+  ImproperHarmonicDG(class LAMMPS *lmp) : DGBondedStyle<ImproperHarmonicDG, ImproperHarmonic, DGPathStyle, DG_IMPROPERS>(lmp) {}
+  using Term = DGPathTerm<ImproperHarmonicDGModel>;
+  Term dg_term(const DGCoeffTable &c) const { return Term{c, this->variant}; }
+ protected:
+  int dg_stride() const override { return 2; }
+  void dg_row(int t, double *row) const override;
 };
 
 }    // namespace LAMMPS_NS

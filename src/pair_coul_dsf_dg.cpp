@@ -24,12 +24,8 @@ using namespace LAMMPS_NS;
 void PairCoulDSFDG::pair_dg(double **xold, double **xnew, double **fdg, double &vnew,
                             double &vold)
 {
-  const DGDSFCoulomb coul(lmp, alpha, e_shift, f_shift, cut_coul);
-  coul.add_self_energy(list, vnew, vold);
-  auto term = [&coul](const DGPairIJ &p, double r, double rn, double &delta, double &vo,
-                      double &vn) {
-    delta = vo = vn = 0.0;
-    coul.add(p, r, rn, delta, vo, vn);
-  };
+  const DGDSFParams s = dg_dsf_params(lmp, alpha, e_shift, f_shift, cut_coul);
+  dg_dsf_add_self_energy(s, atom->q, list, vnew, vold);
+  const CoulDSFDGTerm<DGHostCharges> term{{s, {atom->q}}};
   dg_pair_list_ij(lmp, dg_pairs(), cutsq, xold, xnew, fdg, vnew, vold, term);
 }

@@ -22,18 +22,22 @@
 
 using namespace LAMMPS_NS;
 
+namespace {
+struct HostCoeff {
+  double **lj3_, **lj4_, **offset_, **cut_ljsq_;
+  double lj3(int i, int j) const { return lj3_[i][j]; }
+  double lj4(int i, int j) const { return lj4_[i][j]; }
+  double offset(int i, int j) const { return offset_[i][j]; }
+  double cut_ljsq(int i, int j) const { return cut_ljsq_[i][j]; }
+};
+}    // namespace
+
 void PairLJCutCoulDSFDG::pair_dg(double **xold, double **xnew, double **fdg, double &vnew,
                                  double &vold)
 {
-  const DGDSFCoulomb coul(lmp, alpha, e_shift, f_shift, cut_coul);
-  coul.add_self_energy(list, vnew, vold);
-  auto term = [&](const DGPairIJ &p, double r, double rn, double &delta, double &vo,
-                  double &vn) {
-    const int it = p.itype, jt = p.jtype;
-    delta = vo = vn = 0.0;
-    geomint::dg::lj_cut_coul_lj_part(lj3[it][jt], lj4[it][jt], offset[it][jt], p.factor_lj,
-                                     cut_ljsq[it][jt], p.rsq, p.rnsq, r, rn, delta, vo, vn);
-    coul.add(p, r, rn, delta, vo, vn);
-  };
+  const DGDSFParams s = dg_dsf_params(lmp, alpha, e_shift, f_shift, cut_coul);
+  dg_dsf_add_self_energy(s, atom->q, list, vnew, vold);
+  const LJCutCoulDSFDGTerm<HostCoeff, DGHostCharges> term{{lj3, lj4, offset, cut_ljsq},
+                                                          {s, {atom->q}}};
   dg_pair_list_ij(lmp, dg_pairs(), cutsq, xold, xnew, fdg, vnew, vold, term);
 }

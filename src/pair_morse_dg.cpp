@@ -11,18 +11,21 @@
 
 #include "pair_morse_dg.h"
 
-#include "geomint/dg_radial.h"
-
 using namespace LAMMPS_NS;
+
+namespace {
+struct HostCoeff {
+  double **d0_, **alpha_, **r0_, **offset_;
+  double d0(int i, int j) const { return d0_[i][j]; }
+  double alpha(int i, int j) const { return alpha_[i][j]; }
+  double r0(int i, int j) const { return r0_[i][j]; }
+  double offset(int i, int j) const { return offset_[i][j]; }
+};
+}    // namespace
 
 void PairMorseDG::pair_dg(double **xold, double **xnew, double **fdg, double &vnew,
                           double &vold)
 {
-  auto term = [this](const DGPairIJ &p, double r, double rn, double &delta, double &vo,
-                     double &vn) {
-    const int it = p.itype, jt = p.jtype;
-    geomint::dg::morse_pair(d0[it][jt], alpha[it][jt], r0[it][jt], offset[it][jt], p.factor_lj, r,
-                            rn, p.in_old, p.in_new, delta, vo, vn);
-  };
+  const MorseDGTerm<HostCoeff> term{{d0, alpha, r0, offset}};
   dg_pair_list_ij(lmp, dg_pairs(), cutsq, xold, xnew, fdg, vnew, vold, term);
 }

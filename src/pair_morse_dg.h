@@ -14,7 +14,23 @@ PairStyle(morse/dg,PairMorseDG);
 #include "dg_pair.h"
 #include "pair_morse.h"
 
+#include "geomint/dg_radial.h"
+
 namespace LAMMPS_NS {
+
+// the pair term of morse/dg in distances (DGPairTermIJ), over its coefficients
+// c.d0(it, jt), c.alpha, c.r0, c.offset: the CPU style's arrays, or a view of
+// them in pair morse/dg/kk
+template <class Coeff> struct MorseDGTerm {
+  Coeff c;
+  GEOMINT_INLINE void operator()(const DGPairIJ &p, double r, double rn, double &delta,
+                                 double &vo, double &vn) const
+  {
+    const int it = p.itype, jt = p.jtype;
+    geomint::dg::morse_pair(c.d0(it, jt), c.alpha(it, jt), c.r0(it, jt), c.offset(it, jt),
+                            p.factor_lj, r, rn, p.in_old, p.in_new, delta, vo, vn);
+  }
+};
 
 class PairMorseDG : public DGPair<PairMorse> {
  public:
