@@ -34,6 +34,10 @@ class DGBondedHybrid : public DGStyle {
   void set_dg_variant(int v) override;
   void dg_step_begin(double **xold, double reach) override;
   void dg_step_end() override;
+  // sub-style m's DG style (nullptr: none), and the sub-style of each type (-1: none)
+  const std::vector<DGStyle *> &sub_styles() const { return subs; }
+  const std::vector<int> &style_of_types() const { return style_of_type; }
+
   void dg_set_skip(bigint skip) override
   {
     for (DGStyle *sub : subs)

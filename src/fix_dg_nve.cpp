@@ -325,6 +325,7 @@ void FixDGNVE::init()
   }
 
   dgstyles.clear();
+  dgnames.clear();
   dg_special.clear();
   // returns the style's DG (null for none and zero); dg_special is kept beside dgstyles
   auto need = [this](auto *style, const char *kind, const char *name,
@@ -337,6 +338,7 @@ void FixDGNVE::init()
       error->all(FLERR, "{}: {} style {} has no discrete-gradient variant; use {}", STYLE, kind,
                  name, hint);
     dgstyles.push_back(dg);
+    dgnames.push_back(fmt::format("{} style {}", kind, name));
     dg_special.emplace_back(nullptr, nullptr);
     return dg;
   };
@@ -387,6 +389,7 @@ void FixDGNVE::init()
     hybrids.emplace_back(
         new DGBondedHybrid(lmp, hkind, dg_hybrid_type_map(hybrid), ntypes, subs));
     dgstyles.push_back(hybrids.back().get());
+    dgnames.push_back(fmt::format("{} style {}", kind, name));
     dg_special.emplace_back(nullptr, nullptr);
   };
   const char *const BOND_HINT = "harmonic/dg, fene/dg, morse/dg or zero";

@@ -14,6 +14,7 @@ FixStyle(dg/nve,FixDGNVE);
 #include "fix.h"
 
 #include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -74,6 +75,7 @@ class FixDGNVE : public Fix {
 
   double dtv, dtf;
   std::vector<DGStyle *> dgstyles;    // the active DG force styles
+  std::vector<std::string> dgnames;   // what each is ("pair style lj/cut/dg", ...)
   std::vector<std::shared_ptr<DGBondedHybrid>> hybrids;    // bonded hybrid styles (dgstyles)
   // per DG style: the special lj and coul factors of its pair hybrid sub-style, or null
   std::vector<std::pair<double *, double *>> dg_special;

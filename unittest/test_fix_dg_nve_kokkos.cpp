@@ -134,6 +134,52 @@ TEST(FixDGNVEKokkos, SameIterationsAndPositionsAsTheCPUFix)
   }
 }
 
+// The /kk DG styles' own compute() (bonded: the term at one configuration on
+// the device; pair: LAMMPS's /kk parent) gives the CPU styles' energies and
+// pressure, as plain styles and as sub-styles of bond and dihedral hybrid
+// (LAMMPS 29Sep2021 has no bonded hybrid/kk: its CPU hybrid hands its sub-styles
+// a host list of their terms), and a run of the all-atom butanes with every
+// kind of DG style follows the CPU run
+TEST(FixDGNVEKokkos, MoleculesHaveTheCPUEnergiesAndTrajectory)
+{
+  if (!geomint_test::plugin_has_kokkos()) GTEST_SKIP() << "plugin built without Kokkos";
+  const std::string decks = std::string(GEOMINT_SOURCE_DIR) + "/unittest/decks/";
+  const std::string setup =
+      "variable s string /dg\nvariable pair string lj\nunits real\natom_style full\n"
+      "atom_modify map array\nread_data " + decks + "dg_mol_butane.data\ninclude " + decks +
+      "dg_mol_ff_butane.in\n";
+  const std::string hybrid =
+      "bond_style hybrid harmonic/dg morse/dg\nbond_coeff 1 harmonic/dg 340.0 1.09\n"
+      "bond_coeff 2 morse/dg 88.0 2.0 1.529\ndihedral_style hybrid opls/dg charmm/dg\n"
+      "dihedral_coeff 1 opls/dg 0.0 0.0 0.300 0.0\ndihedral_coeff 2 charmm/dg 0.3 3 90 0.0\n"
+      "dihedral_coeff 3 opls/dg 1.740 -0.157 0.279 0.0\n";
+  const char *const outputs[] = {"pe", "ebond", "eangle", "edihed", "evdwl", "press", "pxy"};
+  for (int h = 0; h < 2; h++) {
+    double v[2][7];
+    std::vector<double> x[2];
+    for (int kk = 0; kk < 2; kk++) {
+      Session s(true, kk);
+      s.cmd(setup + (h ? hybrid : "") +
+            "neighbor 2.0 bin\nneigh_modify every 1 delay 0 check yes\ntimestep 0.5\n"
+            "velocity all create 300.0 4928 loop geom\n"
+            "thermo_style custom step pe ebond eangle edihed evdwl press pxy\n"
+            "fix 1 all dg/nve\nrun 0");
+      for (int k = 0; k < 7; k++) v[kk][k] = s.equal(outputs[k]);
+      s.cmd("run 200");
+      x[kk] = s.atom_vec3("x");
+    }
+    for (int k = 0; k < 7; k++) {
+      std::printf("butanes%s: %s CPU %.10g kk %.10g\n", h ? " (hybrid)" : "", outputs[k], v[0][k],
+                  v[1][k]);
+      // (sums in another order: round-off of the largest term)
+      EXPECT_NEAR(v[1][k], v[0][k], 1e-10 * (std::fabs(v[0][k]) + 1.0)) << outputs[k];
+    }
+    const double dx = max_abs_diff(x[0], x[1]);
+    std::printf("butanes%s, 200 steps: max |dx| %.3g\n", h ? " (hybrid)" : "", dx);
+    EXPECT_LE(dx, 1e-9);
+  }
+}
+
 // what only fix dg/nve/kk refuses, and fix dg/nve/kk without KOKKOS
 TEST(FixDGNVEKokkos, HostOnlyPiecesAreRefused)
 {

@@ -3,15 +3,13 @@
    dg_bonded_term over LAMMPS's Kokkos topology lists (NeighborKokkos's
    k_bondlist, k_anglelist, k_dihedrallist, k_improperlist: the atoms in
    columns 0..NATOM-1, the type in column NATOM) as a parallel_reduce on
-   DeviceType, with the very term functor of the CPU style (dg_bonded.h) over
-   a copy of its coefficient table on DeviceType.
+   DeviceType (dg_terms_kokkos.h), with the very term functor of the CPU style
+   (dg_bonded.h) over a copy of its coefficient table on DeviceType.
 
-   DGBondedKokkos<CPUStyle, DeviceType> is the CPU style (its compute(), the
-   energy path, runs on the host: execution_space Host, so LAMMPS keeps the
-   host topology lists and atom data in sync for it, as for any CPU style
-   under -sf kk) plus compute_dg_kk for fix dg/nve/kk.  Its compute_dg (the
-   host interface) stays the CPU style's: bond_style hybrid etc. call it on
-   the host copies.
+   DGBondedKokkos<CPUStyle, DeviceType> is the CPU style with compute() on
+   DeviceType (the term at one configuration: forces, energy, virial; per-atom
+   energy and virial are refused) and compute_dg_kk for fix dg/nve/kk.  Its
+   compute_dg (the host interface: fix dg/nve) stays the CPU style's.
 ------------------------------------------------------------------------- */
 
 #ifndef GEOMINT_DG_BONDED_KOKKOS_H
@@ -19,7 +17,10 @@
 
 #include "dg_bonded.h"
 #include "dg_style_kokkos.h"
+#include "dg_terms_kokkos.h"
 
+#include "atom_kokkos.h"
+#include "atom_masks.h"
 #include "error.h"
 #include "force.h"
 #include "neighbor_kokkos.h"
@@ -29,52 +30,29 @@
 namespace LAMMPS_NS {
 namespace geomint_kk {
 
-  // dg_passes.h's bonded accessor over a Kokkos topology list; ATOMIC: the
-  // adds to fdg of several threads (terms sharing atoms) are atomic
-  template <class DeviceType, int NATOM, class List, bool ATOMIC> struct DGKokkosTerms {
-    List list;
-    typename Views<DeviceType>::t_double_2d x_old;
-    typename Views<DeviceType>::t_x x_new;
-    typename Views<DeviceType>::t_double_2d f_dg;
-    int nlocal, newton_bond;
-    KOKKOS_INLINE_FUNCTION int atom(int n, int k) const { return list(n, k); }
-    KOKKOS_INLINE_FUNCTION int kind(int n) const { return list(n, NATOM); }
-    KOKKOS_INLINE_FUNCTION double xo(int j, int d) const { return x_old(j, d); }
-    KOKKOS_INLINE_FUNCTION double xn(int j, int d) const { return x_new(j, d); }
-    KOKKOS_INLINE_FUNCTION void add(int j, int d, double value) const
-    {
-      if (ATOMIC)
-        Kokkos::atomic_add(&f_dg(j, d), value);
-      else
-        f_dg(j, d) += value;
-    }
-  };
-
-  // dg_bonded_term over the terms of the list: r[0] += V(xnew), r[1] += V(xold)
-  template <class DeviceType, int NATOM, class List, bool ATOMIC, class Term>
-  struct DGBondedPass : ArrayReduction<double, 2, 0, 0> {
-    typedef DeviceType device_type;
-    DGKokkosTerms<DeviceType, NATOM, List, ATOMIC> a;
-    Term term;
-    DGBondedPass(const DGKokkosTerms<DeviceType, NATOM, List, ATOMIC> &a_, const Term &t) :
-        a(a_), term(t)
-    {
-    }
-    KOKKOS_INLINE_FUNCTION void operator()(const int n, double *r) const
-    {
-      dg_bonded_term<NATOM>(a, n, term, r[0], r[1]);
-    }
-  };
-
-  // LAMMPS's Kokkos topology list of a kind (DGBondedKind), synced to DeviceType
-  template <class DeviceType, int KIND> auto dg_topology_list(NeighborKokkos *nk)
+  // LAMMPS's Kokkos topology list of a kind (DGBondedKind)
+  template <int KIND> auto &dg_topology_dual(NeighborKokkos *nk)
   {
-    auto &k = KIND == DG_BONDS ? nk->k_bondlist
-        : KIND == DG_ANGLES    ? nk->k_anglelist
+    return KIND == DG_BONDS ? nk->k_bondlist
+        : KIND == DG_ANGLES ? nk->k_anglelist
         : KIND == DG_DIHEDRALS ? nk->k_dihedrallist
                                : nk->k_improperlist;
+  }
+
+  // ... synced to DeviceType
+  template <class DeviceType, int KIND> auto dg_topology_list(NeighborKokkos *nk)
+  {
+    auto &k = dg_topology_dual<KIND>(nk);
     k.template sync<DeviceType>();
     return k.template view<DeviceType>();
+  }
+
+  template <int KIND> int **dg_topology_host(const Neighbor *nb)
+  {
+    return KIND == DG_BONDS ? nb->bondlist
+        : KIND == DG_ANGLES ? nb->anglelist
+        : KIND == DG_DIHEDRALS ? nb->dihedrallist
+                               : nb->improperlist;
   }
 
   template <int KIND> int dg_topology_count(const Neighbor *nb)
@@ -85,65 +63,112 @@ namespace geomint_kk {
                                : nb->nimproperlist;
   }
 
-  // every term of LAMMPS's Kokkos list of a kind through term (dg_bonded_term,
-  // newton_bond rules): fdg += the DG forces, vnew, vold += the energy shares
-  template <class DeviceType, int KIND, class Term>
-  void dg_bonded_kk(LAMMPS *lmp, const Term &term,
-                    const typename DGStyleKokkos<DeviceType>::t_double_2d &xold,
-                    const typename DGStyleKokkos<DeviceType>::t_x &xnew,
-                    const typename DGStyleKokkos<DeviceType>::t_double_2d &fdg, double &vnew,
-                    double &vold)
+  inline NeighborKokkos *dg_neighbor_kokkos(LAMMPS *lmp)
   {
-    constexpr int NATOM = DGKindInfo<KIND>::NATOM;
     auto *nk = dynamic_cast<NeighborKokkos *>(lmp->neighbor);
     if (!nk)
       lmp->error->all(FLERR, "The /kk bonded DG styles need LAMMPS's Kokkos neighbor "
                       "lists: run with -k on -sf kk (or package kokkos)");
-    const auto list = dg_topology_list<DeviceType, KIND>(nk);
-    using List = typename std::decay<decltype(list)>::type;
-    const int n = dg_topology_count<KIND>(lmp->neighbor);
-    if (n == 0) return;
-    const int nlocal = lmp->atom->nlocal, newton_bond = lmp->force->newton_bond;
-    double r[2] = {0.0, 0.0};
-    const Kokkos::RangePolicy<DeviceType> policy(0, n);
-    if (typename DeviceType::execution_space().concurrency() > 1) {
-      const DGKokkosTerms<DeviceType, NATOM, List, true> a{list, xold, xnew, fdg, nlocal, newton_bond};
-      Kokkos::parallel_reduce(policy, DGBondedPass<DeviceType, NATOM, List, true, Term>(a, term), r);
-    } else {
-      const DGKokkosTerms<DeviceType, NATOM, List, false> a{list, xold, xnew, fdg, nlocal, newton_bond};
-      Kokkos::parallel_reduce(policy, DGBondedPass<DeviceType, NATOM, List, false, Term>(a, term), r);
-    }
-    vnew += r[0];
-    vold += r[1];
+    return nk;
+  }
+
+  // every (selected) term of LAMMPS's Kokkos list of a kind through term
+  // (dg_bonded_term, newton_bond rules): fdg += the DG forces, vnew, vold += the
+  // energy shares
+  template <class DeviceType, int KIND, class Term>
+  void dg_bonded_kk(LAMMPS *lmp, const Term &term,
+                    const typename DGStyleKokkos<DeviceType>::t_double_2d &xold,
+                    const typename DGStyleKokkos<DeviceType>::t_x &xnew,
+                    const typename DGStyleKokkos<DeviceType>::t_double_2d &fdg,
+                    const DGTermSelect<DeviceType> &sel, double &vnew, double &vold)
+  {
+    const auto list = dg_topology_list<DeviceType, KIND>(dg_neighbor_kokkos(lmp));
+    dg_terms_dg<DeviceType, DGKindInfo<KIND>::NATOM>(list, dg_topology_count<KIND>(lmp->neighbor),
+                                                     xold, xnew, fdg, lmp->atom->nlocal,
+                                                     lmp->force->newton_bond, term, sel, vnew, vold);
   }
 
 }    // namespace geomint_kk
 
-// A bonded DG style (a DGBondedStyle) whose DG runs on DeviceType under fix
-// dg/nve/kk: the CPU style's term over its coefficient table, copied to
-// DeviceType whenever the table changed
+// A bonded DG style (a DGBondedStyle) on DeviceType: compute() and the
+// discrete gradient of fix dg/nve/kk with the CPU style's term over its
+// coefficient table, copied to DeviceType whenever the table changed
 template <class CPUStyle, class DeviceType>
 class DGBondedKokkos : public CPUStyle, public DGStyleKokkos<DeviceType> {
  public:
   using typename DGStyleKokkos<DeviceType>::t_x;
   using typename DGStyleKokkos<DeviceType>::t_double_2d;
+  using typename DGStyleKokkos<DeviceType>::t_select;
   static constexpr int KIND = CPUStyle::DG_KIND;
 
   DGBondedKokkos(LAMMPS *lmp) : CPUStyle(lmp)
   {
-    this->execution_space = Host;    // compute() is the CPU style's
+    geomint_kk::set_kokkosable(this);
+    this->execution_space = ExecutionSpaceFromDevice<DeviceType>::space;
+    this->datamask_read = X_MASK | F_MASK | ENERGY_MASK | VIRIAL_MASK;
+    this->datamask_modify = F_MASK | ENERGY_MASK | VIRIAL_MASK;
   }
 
-  void compute_dg_kk(const t_double_2d &xold, const t_x &xnew, const t_double_2d &fdg,
-                     double &vnew, double &vold) override
+  void compute(int eflag, int vflag) override
+  {
+    if (this->dg_skip(this->update, eflag, vflag)) return;
+    this->ev_init(eflag, vflag);
+    compute_kk();
+  }
+
+  void compute_dg_kk_selected(const t_double_2d &xold, const t_x &xnew, const t_double_2d &fdg,
+                              const t_select &sel, double &vnew, double &vold) override
   {
     geomint_kk::dg_bonded_kk<DeviceType, KIND>(this->lmp, this->dg_term(device_coeffs()), xold,
-                                               xnew, fdg, vnew, vold);
+                                               xnew, fdg, sel, vnew, vold);
   }
 
  protected:
   Kokkos::View<double *, DeviceType> d_coeff;
   std::vector<double> uploaded;
+  // a CPU hybrid style's list of this sub-style's terms (compute_terms)
+  typename std::decay<decltype(geomint_kk::dg_topology_list<DeviceType, KIND>(nullptr))>::type
+      d_sublist;
+
+  virtual void compute_kk() { compute_terms(this->dg_term(device_coeffs())); }
+
+  // compute(): the term at x (forces into f; energy and virial as eflag_global,
+  // vflag_global ask; per-atom energy and virial refused)
+  template <class Term> void compute_terms(const Term &term)
+  {
+    auto *atomKK = static_cast<AtomKokkos *>(this->atom);
+    if (this->eflag_atom || this->vflag_atom)
+      this->error->all(FLERR, "The /kk bonded DG styles compute no per-atom energy or virial "
+                       "(compute pe/atom, stress/atom, centroid/stress/atom): use the CPU style "
+                       "(suffix off) for those outputs");
+    atomKK->sync(this->execution_space, X_MASK | F_MASK);
+    NeighborKokkos *nk = geomint_kk::dg_neighbor_kokkos(this->lmp);
+    const int n = geomint_kk::dg_topology_count<KIND>(this->neighbor);
+    auto list = geomint_kk::dg_topology_list<DeviceType, KIND>(nk);
+    // a CPU hybrid style (LAMMPS before 2023 has no bond/angle/... hybrid/kk) calls
+    // its sub-styles with its own host list of their terms in Neighbor's host
+    // list: those terms, copied to DeviceType
+    int **host = geomint_kk::dg_topology_host<KIND>(this->neighbor);
+    if (n > 0 && host &&
+        host[0] != geomint_kk::dg_topology_dual<KIND>(nk).view_host().data()) {
+      constexpr int NCOL = DGKindInfo<KIND>::NATOM + 1;
+      if (static_cast<int>(d_sublist.extent(0)) < n)
+        d_sublist = decltype(d_sublist)("dg/kk:sublist", n, NCOL);
+      auto h = Kokkos::create_mirror_view(d_sublist);
+      for (int t = 0; t < n; t++)
+        for (int c = 0; c < NCOL; c++) h(t, c) = host[t][c];
+      Kokkos::deep_copy(d_sublist, h);
+      list = d_sublist;
+    }
+    double vir[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+    geomint_kk::dg_terms_compute<DeviceType, DGKindInfo<KIND>::NATOM>(
+        list, n,
+        atomKK->k_x.template view<DeviceType>(), atomKK->k_f.template view<DeviceType>(),
+        this->atom->nlocal, this->force->newton_bond, term, this->eflag_global,
+        this->vflag_global, this->energy, vir);
+    for (int k = 0; k < 6; k++) this->virial[k] += vir[k];
+    atomKK->modified(this->execution_space, F_MASK);
+  }
 
   // the CPU style's coefficient table now, on DeviceType
   DGCoeffTable device_coeffs()

@@ -7,17 +7,15 @@
 using namespace LAMMPS_NS;
 
 template <class DeviceType>
-void BondFENEDGKokkos<DeviceType>::compute_dg_kk(const t_double_2d &xold, const t_x &xnew,
-                                                 const t_double_2d &fdg, double &vnew,
-                                                 double &vold)
+template <class Run>
+void BondFENEDGKokkos<DeviceType>::with_report(const Run &run)
 {
   if (d_flag.extent(0) == 0) {
     d_flag = Kokkos::View<int *, DeviceType>("fene/dg/kk:flag", 2);
     d_info = Kokkos::View<double *, DeviceType>("fene/dg/kk:info", 8);
   }
   using Term = DGRadialTerm<BondFENEDGRadial<DeviceReport>>;
-  const Term term{{this->device_coeffs(), DeviceReport{d_flag, d_info}}};
-  geomint_kk::dg_bonded_kk<DeviceType, DG_BONDS>(this->lmp, term, xold, xnew, fdg, vnew, vold);
+  run(Term{{this->device_coeffs(), DeviceReport{d_flag, d_info}}});
   auto flag = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), d_flag);
   if (flag(0) || flag(1)) {
     auto info = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), d_info);
@@ -27,6 +25,23 @@ void BondFENEDGKokkos<DeviceType>::compute_dg_kk(const t_double_2d &xold, const 
         this->report_long(static_cast<int>(info(4 * b)), static_cast<int>(info(4 * b + 1)),
                           static_cast<int>(info(4 * b + 2)), info(4 * b + 3), b == 1);
   }
+}
+
+template <class DeviceType>
+void BondFENEDGKokkos<DeviceType>::compute_dg_kk_selected(const t_double_2d &xold, const t_x &xnew,
+                                                          const t_double_2d &fdg,
+                                                          const t_select &sel, double &vnew,
+                                                          double &vold)
+{
+  with_report([&](const auto &term) {
+    geomint_kk::dg_bonded_kk<DeviceType, DG_BONDS>(this->lmp, term, xold, xnew, fdg, sel, vnew,
+                                                   vold);
+  });
+}
+
+template <class DeviceType> void BondFENEDGKokkos<DeviceType>::compute_kk()
+{
+  with_report([&](const auto &term) { this->compute_terms(term); });
 }
 
 namespace LAMMPS_NS {

@@ -52,12 +52,16 @@ template <class DeviceType> class BondFENEDGKokkos : public DGBondedKokkos<BondF
     }
   };
 
-  void compute_dg_kk(const t_double_2d &xold, const t_x &xnew, const t_double_2d &fdg,
-                     double &vnew, double &vold) override;
+  using typename DGStyleKokkos<DeviceType>::t_select;
+  void compute_dg_kk_selected(const t_double_2d &xold, const t_x &xnew, const t_double_2d &fdg,
+                              const t_select &sel, double &vnew, double &vold) override;
 
  protected:
   Kokkos::View<int *, DeviceType> d_flag;
   Kokkos::View<double *, DeviceType> d_info;
+  void compute_kk() override;
+  // run(term) with the term that records clamped bonds, then their report
+  template <class Run> void with_report(const Run &run);
 };
 
 template <class DeviceType> using BondHarmonicDGKokkos = DGBondedKokkos<BondHarmonicDG, DeviceType>;

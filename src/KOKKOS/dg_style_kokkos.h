@@ -15,6 +15,7 @@
 #include "dg_passes.h"
 #include "geomint_kokkos_compat.h"
 #include "geomint_kokkos_reduction.h"
+#include "dg_terms_kokkos.h"
 
 #include "kokkos_type.h"
 #include "neigh_list_kokkos.h"
@@ -35,7 +36,21 @@ template <class DeviceType> class DGStyleKokkos {
   // xold and xnew) for owned and ghost atoms (newton rules, or the owned atoms
   // alone on a full neighbor list); adds this rank's shares of V(xnew), V(xold)
   virtual void compute_dg_kk(const t_double_2d &xold, const t_x &xnew, const t_double_2d &fdg,
-                             double &vnew, double &vold) = 0;
+                             double &vnew, double &vold)
+  {
+    compute_dg_kk_selected(xold, xnew, fdg, t_select(), vnew, vold);
+  }
+
+  // the same for the terms of one sub-style of a bonded hybrid style only
+  // (bonded styles; sel: its types, DGTermSelect in dg_terms_kokkos.h)
+  using t_select = geomint_kk::DGTermSelect<DeviceType>;
+  // (each /kk style overrides one of the two: a pair style compute_dg_kk)
+  virtual void compute_dg_kk_selected(const t_double_2d &xold, const t_x &xnew,
+                                      const t_double_2d &fdg, const t_select & /*sel*/,
+                                      double &vnew, double &vold)
+  {
+    compute_dg_kk(xold, xnew, fdg, vnew, vold);
+  }
 
   // DGStyle::dg_step_begin on DeviceType (xold: x^n of owned and ghost atoms);
   // DGStyle::dg_step_end ends the step

@@ -76,16 +76,34 @@ namespace geomint_kk {
     }
   };
 
-  // dg_bonded_term over the terms [0, n) of a list: r[0] += V(xnew), r[1] +=
-  // V(xold), and with VIRIAL r[2..7] += the virial
+  // the terms of one sub-style of a bonded hybrid style: those whose type t has
+  // style_of_type(t) == which (an empty view: all terms)
+  template <class DeviceType> struct DGTermSelect {
+    Kokkos::View<const int *, DeviceType> style_of_type;
+    int which;
+    KOKKOS_INLINE_FUNCTION bool skip(int type) const
+    {
+      return style_of_type.extent(0) > 0 &&
+          (type < 0 || type >= static_cast<int>(style_of_type.extent(0)) ||
+           style_of_type(type) != which);
+    }
+  };
+
+  // dg_bonded_term over the (selected) terms [0, n) of a list: r[0] += V(xnew),
+  // r[1] += V(xold), and with VIRIAL r[2..7] += the virial
   template <class DeviceType, int NATOM, class Acc, class Term, bool VIRIAL>
   struct DGTermPass : ArrayReduction<double, VIRIAL ? 8 : 2, 0, 0> {
     typedef DeviceType device_type;
     Acc a;
     Term term;
-    DGTermPass(const Acc &a_, const Term &t) : a(a_), term(t) {}
+    DGTermSelect<DeviceType> sel;
+    DGTermPass(const Acc &a_, const Term &t, const DGTermSelect<DeviceType> &s) :
+        a(a_), term(t), sel(s)
+    {
+    }
     KOKKOS_INLINE_FUNCTION void operator()(const int n, double *r) const
     {
+      if (sel.skip(a.kind(n))) return;
       if (VIRIAL) {
         const DGVirialTerm<NATOM, Term> vt{term, r + 2, a.nlocal, a.newton_bond};
         dg_bonded_term<NATOM>(a, n, vt, r[0], r[1]);
@@ -98,10 +116,33 @@ namespace geomint_kk {
   // the pass over n terms with accessor a: r[0], r[1] the energies at xnew and
   // xold, r[2..7] the virial (VIRIAL)
   template <class DeviceType, int NATOM, bool VIRIAL, class Acc, class Term>
-  void dg_term_pass(const Acc &a, int n, const Term &term, double (&r)[VIRIAL ? 8 : 2])
+  void dg_term_pass(const Acc &a, int n, const Term &term, const DGTermSelect<DeviceType> &sel,
+                    double (&r)[VIRIAL ? 8 : 2])
   {
     Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, n),
-                            DGTermPass<DeviceType, NATOM, Acc, Term, VIRIAL>(a, term), r);
+                            DGTermPass<DeviceType, NATOM, Acc, Term, VIRIAL>(a, term, sel), r);
+  }
+
+  // the discrete gradient of the (selected) terms [0, n) of list between xold
+  // and xnew, added to fdg; vnew, vold += the energy shares
+  template <class DeviceType, int NATOM, class List, class XO, class XN, class F, class Term>
+  void dg_terms_dg(const List &list, int n, const XO &xold, const XN &xnew, const F &fdg,
+                   int nlocal, int newton_bond, const Term &term,
+                   const DGTermSelect<DeviceType> &sel, double &vnew, double &vold)
+  {
+    if (n == 0) return;
+    auto run = [&](auto atomic) {
+      using Acc = DGKokkosTermAccess<NATOM, List, XO, XN, F, decltype(atomic)::value>;
+      double r[2];
+      dg_term_pass<DeviceType, NATOM, false>(Acc{list, xold, xnew, fdg, nlocal, newton_bond}, n,
+                                             term, sel, r);
+      vnew += r[0];
+      vold += r[1];
+    };
+    if (typename DeviceType::execution_space().concurrency() > 1)
+      run(std::true_type());
+    else
+      run(std::false_type());
   }
 
   // compute() of a /kk bonded DG style: the terms [0, n) of list at x (x^n =
@@ -116,14 +157,15 @@ namespace geomint_kk {
     auto run = [&](auto atomic) {
       using Acc = DGKokkosTermAccess<NATOM, List, X, X, F, decltype(atomic)::value>;
       const Acc a{list, x, x, f, nlocal, newton_bond};
+      const DGTermSelect<DeviceType> all{};
       if (vflag) {
         double r[8];
-        dg_term_pass<DeviceType, NATOM, true>(a, n, term, r);
+        dg_term_pass<DeviceType, NATOM, true>(a, n, term, all, r);
         for (int k = 0; k < 6; k++) virial[k] += r[2 + k];
         if (eflag) energy += r[0];
       } else {
         double r[2];
-        dg_term_pass<DeviceType, NATOM, false>(a, n, term, r);
+        dg_term_pass<DeviceType, NATOM, false>(a, n, term, all, r);
         if (eflag) energy += r[0];
       }
     };

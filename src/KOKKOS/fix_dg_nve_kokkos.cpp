@@ -18,6 +18,7 @@
 
 #include "fix_dg_nve_kokkos.h"
 
+#include "dg_hybrid.h"
 #include "dg_style.h"
 
 #include "geomint_kokkos_atoms.h"
@@ -180,17 +181,74 @@ template <class DeviceType> FixDGNVEKokkos<DeviceType>::~FixDGNVEKokkos()
   xold = vold = fdg = gcur = rcur = gprev = rprev = fprev = fext = nullptr;
 }
 
+// a bonded hybrid style (DGBondedHybrid) whose sub-styles all have /kk variants:
+// each sub-style's discrete gradient over the terms of its types, on DeviceType
+template <class DeviceType>
+class FixDGNVEKokkos<DeviceType>::HybridKokkos : public DGStyleKokkos<DeviceType> {
+ public:
+  using typename DGStyleKokkos<DeviceType>::t_x;
+  using typename DGStyleKokkos<DeviceType>::t_double_2d;
+  using typename DGStyleKokkos<DeviceType>::t_select;
+  HybridKokkos(const std::vector<DGStyleKokkos<DeviceType> *> &s, const std::vector<int> &map) :
+      subs(s), style_of_type("dg/nve/kk:style_of_type", map.size())
+  {
+    auto h = Kokkos::create_mirror_view(style_of_type);
+    for (size_t t = 0; t < map.size(); t++) h(t) = map[t];
+    Kokkos::deep_copy(style_of_type, h);
+  }
+  void compute_dg_kk(const t_double_2d &xold, const t_x &xnew, const t_double_2d &fdg,
+                     double &vnew, double &vold) override
+  {
+    for (size_t m = 0; m < subs.size(); m++)
+      if (subs[m])
+        subs[m]->compute_dg_kk_selected(xold, xnew, fdg, t_select{style_of_type, static_cast<int>(m)},
+                                        vnew, vold);
+  }
+  void dg_step_begin_kk(const t_double_2d &xold, double reach) override
+  {
+    for (auto *sub : subs)
+      if (sub) sub->dg_step_begin_kk(xold, reach);
+  }
+
+ private:
+  std::vector<DGStyleKokkos<DeviceType> *> subs;
+  Kokkos::View<int *, DeviceType> style_of_type;
+};
+
 template <class DeviceType> void FixDGNVEKokkos<DeviceType>::init()
 {
   atomKK->sync(Host, MASK_MASK);
   FixDGNVE::init();
-  // the styles with a /kk variant on this fix's DeviceType; the others run on the host copies
+  // the styles with a /kk variant on this fix's DeviceType (bonded hybrid styles:
+  // when all their sub-styles have one); the others run on the host copies
   kkstyles.clear();
+  kkhybrids.clear();
   host_styles = false;
   for (DGStyle *dg : dgstyles) {
-    kkstyles.push_back(dynamic_cast<DGStyleKokkos<DeviceType> *>(dg));
-    host_styles = host_styles || !kkstyles.back();
+    auto *kk = dynamic_cast<DGStyleKokkos<DeviceType> *>(dg);
+    auto *hybrid = dynamic_cast<DGBondedHybrid *>(dg);
+    if (!kk && hybrid) {
+      std::vector<DGStyleKokkos<DeviceType> *> subs;
+      bool all = true;
+      for (DGStyle *sub : hybrid->sub_styles()) {
+        subs.push_back(sub ? dynamic_cast<DGStyleKokkos<DeviceType> *>(sub) : nullptr);
+        all = all && (!sub || subs.back());
+      }
+      if (all) {
+        kkhybrids.emplace_back(new HybridKokkos(subs, hybrid->style_of_types()));
+        kk = kkhybrids.back().get();
+      }
+    }
+    kkstyles.push_back(kk);
+    host_styles = host_styles || !kk;
   }
+  std::string on_host;
+  for (size_t k = 0; k < dgstyles.size(); k++)
+    if (!kkstyles[k]) on_host += (on_host.empty() ? "" : ", ") + dgnames[k];
+  if (!on_host.empty() && comm->me == 0)
+    error->warning(FLERR, "Fix dg/nve/kk: {} without a /kk variant (on this fix's execution "
+                   "space): its discrete gradient is computed on the host copies of the data",
+                   on_host);
   // per-type masses are set on the host (mass command, data file)
   atomKK->k_mass.template modify<LMPHostType>();
   atomKK->k_mass.template sync<DeviceType>();

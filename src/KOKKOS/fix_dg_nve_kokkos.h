@@ -27,6 +27,7 @@ FixStyle(dg/nve/kk/host,FixDGNVEKokkos<LMPHostType>);
 #include "geomint_kokkos_host_arrays.h"
 #include "kokkos_type.h"
 
+#include <memory>
 #include <vector>
 
 namespace LAMMPS_NS {
@@ -50,6 +51,9 @@ template <class DeviceType> class FixDGNVEKokkos : public geomint_kk::HostArrays
   tdual_2d k_xold, k_vold, k_fdg, k_gcur, k_rcur, k_gprev, k_rprev, k_fprev, k_fext;
   Kokkos::View<double *, DeviceType> d_mixhist, d_dtfm;
   std::vector<DGStyleKokkos<DeviceType> *> kkstyles;    // per dgstyles entry, null: host style
+  // a bonded hybrid style of /kk sub-styles: each over the terms of its types
+  class HybridKokkos;
+  std::vector<std::shared_ptr<HybridKokkos>> kkhybrids;
   bool host_styles = false;                             // some style has no /kk variant
 
   void grow() override;

@@ -86,6 +86,18 @@ namespace geomint_kk {
                   "GEOMINT: a fix's per-atom DualView must be row-major to alias its double** array");
   };
 
+  // a style's kokkosable flag, where its class has one (Bond, Angle, Dihedral and
+  // Improper got it after 2021; LAMMPS's hybrid/kk styles accept only sub-styles
+  // with it set)
+  template <class S> auto set_kokkosable_impl(S *s, int) -> decltype(s->kokkosable = 1, void())
+  {
+    s->kokkosable = 1;
+  }
+  template <class S> void set_kokkosable_impl(S *, long) {}
+  template <class S> void set_kokkosable(S *s)
+  {
+    set_kokkosable_impl(s, 0);
+  }
 }    // namespace geomint_kk
 }    // namespace LAMMPS_NS
 

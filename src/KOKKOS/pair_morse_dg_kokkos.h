@@ -16,41 +16,42 @@ PairStyle(morse/dg/kk/host,PairMorseDGKokkos<LMPHostType>);
 #ifndef GEOMINT_PAIR_MORSE_DG_KOKKOS_H
 #define GEOMINT_PAIR_MORSE_DG_KOKKOS_H
 
-#include "dg_style_kokkos.h"
+#include "dg_pair_kokkos.h"
 #include "pair_morse_dg.h"
 #include "pair_morse_kokkos.h"
 
 namespace LAMMPS_NS {
 
 template <class DeviceType>
-class PairMorseDGKokkos : public DGPair<PairMorseKokkos<DeviceType>>,
-                          public DGStyleKokkos<DeviceType> {
+class PairMorseDGKokkos
+    : public DGPairKokkos<PairMorseKokkos<DeviceType>, DeviceType, PairMorseDGKokkos<DeviceType>> {
  public:
-  using Base = DGPair<PairMorseKokkos<DeviceType>>;
-  using typename DGStyleKokkos<DeviceType>::t_x;
-  using typename DGStyleKokkos<DeviceType>::t_double_2d;
-  PairMorseDGKokkos(class LAMMPS *);
-  double init_one(int, int) override;
+  using Base = DGPairKokkos<PairMorseKokkos<DeviceType>, DeviceType, PairMorseDGKokkos<DeviceType>>;
+  PairMorseDGKokkos(class LAMMPS *lmp) : Base(lmp, "morse/dg", {{"Rc", "cutoff"}}, 3)
+  {
+  }
   void init_style() override;
-  void dg_step_begin(double **, double) override {}
-  void compute_dg_kk(const t_double_2d &xold, const t_x &xnew, const t_double_2d &fdg,
-                     double &vnew, double &vold) override;
 
-  // the coefficients of MorseDGTerm on DeviceType: (d0, alpha, r0, offset) per type pair
+  // MorseDGTerm's coefficients: (d0, alpha, r0, offset) per type pair
+  static constexpr int NCOEFF = 4;
+  void coeff_row(int i, int j, double *row) const
+  {
+    row[0] = this->d0[i][j];
+    row[1] = this->alpha[i][j];
+    row[2] = this->r0[i][j];
+    row[3] = this->offset[i][j];
+  }
   struct Coeff {
-    Kokkos::View<const double *, DeviceType> c;
-    int ntp1;
-    KOKKOS_INLINE_FUNCTION double d0(int i, int j) const { return c(4 * (i * ntp1 + j)); }
-    KOKKOS_INLINE_FUNCTION double alpha(int i, int j) const { return c(4 * (i * ntp1 + j) + 1); }
-    KOKKOS_INLINE_FUNCTION double r0(int i, int j) const { return c(4 * (i * ntp1 + j) + 2); }
-    KOKKOS_INLINE_FUNCTION double offset(int i, int j) const { return c(4 * (i * ntp1 + j) + 3); }
+    geomint_kk::DGKokkosCoeff<DeviceType, NCOEFF> t;
+    KOKKOS_INLINE_FUNCTION double d0(int i, int j) const { return t.get(i, j, 0); }
+    KOKKOS_INLINE_FUNCTION double alpha(int i, int j) const { return t.get(i, j, 1); }
+    KOKKOS_INLINE_FUNCTION double r0(int i, int j) const { return t.get(i, j, 2); }
+    KOKKOS_INLINE_FUNCTION double offset(int i, int j) const { return t.get(i, j, 3); }
   };
-
- protected:
-  void pair_dg(double **, double **, double **, double &, double &) override;
-  bool coeff_stale = true;
-  Kokkos::View<double *, DeviceType> d_cutsq, d_coeff;
-  void upload_coeff();
+  DGPairTermIJ<MorseDGTerm<Coeff>> dg_term_kk(const geomint_kk::DGKokkosCoeff<DeviceType, NCOEFF> &c) const
+  {
+    return {{{c}}};
+  }
 };
 
 }    // namespace LAMMPS_NS

@@ -1,0 +1,140 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   GEOMINT - what every /kk DG pair style adds to its LAMMPS /kk parent (the
+   counterpart of dg_pair.h's DGPair for DGStyleKokkos): the true cutoffs and
+   the style's coefficients on DeviceType (uploaded after init_one), the pairs
+   of a step (DGKokkosPairSteps), the discrete gradient over the Kokkos
+   neighbor list with the style's one pair term (dg_pair_kk), and the host
+   interface DGStyle::compute_dg on host arrays where DeviceType can read them.
+
+   Derived (CRTP) provides NCOEFF, coeff_row(i, j, row) (the NCOEFF
+   coefficients of type pair i, j from the CPU arrays) and dg_term_kk(c)
+   (the style's pair term over DGKokkosCoeff c, as its CPU style's term).
+------------------------------------------------------------------------- */
+
+#ifndef GEOMINT_DG_PAIR_KOKKOS_H
+#define GEOMINT_DG_PAIR_KOKKOS_H
+
+#include "dg_pair.h"
+#include "dg_style_kokkos.h"
+
+#include "atom_kokkos.h"
+#include "atom_masks.h"
+#include "error.h"
+#include "force.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace LAMMPS_NS {
+
+namespace geomint_kk {
+  // a style's coefficient table on DeviceType: NC values per type pair
+  template <class DeviceType, int NC> struct DGKokkosCoeff {
+    Kokkos::View<const double *, DeviceType> c;
+    int ntp1;
+    KOKKOS_INLINE_FUNCTION double get(int i, int j, int k) const { return c(NC * (i * ntp1 + j) + k); }
+  };
+}    // namespace geomint_kk
+
+template <class Parent, class DeviceType, class Derived>
+class DGPairKokkos : public DGPair<Parent>, public DGStyleKokkos<DeviceType> {
+ public:
+  using typename DGStyleKokkos<DeviceType>::t_x;
+  using typename DGStyleKokkos<DeviceType>::t_double_2d;
+  using DGPair<Parent>::DGPair;
+
+  double init_one(int i, int j) override
+  {
+    coeff_stale = true;
+    return DGPair<Parent>::init_one(i, j);
+  }
+
+  // (the step's pairs: dg_step_begin_kk; DGPair's host dg_step_begin is not used)
+  void dg_step_begin(double **, double) override {}
+
+  void dg_step_begin_kk(const t_double_2d &xold, double reach) override
+  {
+    if (coeff_stale) upload_coeff();
+    atomKK()->sync(this->execution_space, TYPE_MASK);
+    steps.begin(this->list, xold, atomKK()->k_type.template view<DeviceType>(), d_cut,
+                this->atom->ntypes + 1, std::min(this->margin, 2.0 * reach));
+  }
+
+  void dg_step_end() override
+  {
+    steps.end();
+    DGPair<Parent>::dg_step_end();
+  }
+
+  void compute_dg_kk(const t_double_2d &xold, const t_x &xnew, const t_double_2d &fdg,
+                     double &vnew, double &vold) override
+  {
+    if (coeff_stale) upload_coeff();
+    atomKK()->sync(this->execution_space, TYPE_MASK);
+    const int n = this->atom->ntypes + 1;
+    geomint_kk::DGKokkosPairList<DeviceType> pl = steps.pairs(this->list);
+    pl.neighflag = this->neighflag;
+    pl.cutsq = d_cutsq;
+    pl.ntp1 = n;
+    pl.special_lj = this->force->special_lj;
+    pl.special_coul = this->force->special_coul;
+    pl.nlocal = this->atom->nlocal;
+    pl.newton_pair = this->force->newton_pair;
+    pl.energy = this->dg_energy;
+    const geomint_kk::DGKokkosCoeff<DeviceType, Derived::NCOEFF> c{d_coeff, n};
+    geomint_kk::dg_pair_kk<DeviceType>(pl, xold, xnew, fdg,
+                                       atomKK()->k_type.template view<DeviceType>(),
+                                       static_cast<Derived *>(this)->dg_term_kk(c), vnew, vold);
+  }
+
+ protected:
+  bool coeff_stale = true;
+  Kokkos::View<double *, DeviceType> d_cutsq, d_cut, d_coeff;
+  geomint_kk::DGKokkosPairSteps<DeviceType> steps;
+
+  AtomKokkos *atomKK() const { return static_cast<AtomKokkos *>(this->atom); }
+
+  // the true cutoffs (squared, and their roots as DGPair::dg_step_begin takes
+  // them) and the coefficients, host -> DeviceType
+  void upload_coeff()
+  {
+    this->restore_true_cutsq();
+    constexpr int NC = Derived::NCOEFF;
+    const int n = this->atom->ntypes + 1;
+    d_cutsq = Kokkos::View<double *, DeviceType>("dg/kk:cutsq", n * n);
+    d_cut = Kokkos::View<double *, DeviceType>("dg/kk:cut", n * n);
+    d_coeff = Kokkos::View<double *, DeviceType>("dg/kk:coeff", NC * n * n);
+    auto h_cutsq = Kokkos::create_mirror_view(d_cutsq);
+    auto h_cut = Kokkos::create_mirror_view(d_cut);
+    auto h_coeff = Kokkos::create_mirror_view(d_coeff);
+    for (int i = 1; i < n; i++)
+      for (int j = 1; j < n; j++) {
+        h_cutsq(i * n + j) = this->cutsq[i][j];
+        h_cut(i * n + j) = std::sqrt(this->cutsq[i][j]);
+        static_cast<const Derived *>(this)->coeff_row(i, j, &h_coeff(NC * (i * n + j)));
+      }
+    Kokkos::deep_copy(d_cutsq, h_cutsq);
+    Kokkos::deep_copy(d_cut, h_cut);
+    Kokkos::deep_copy(d_coeff, h_coeff);
+    coeff_stale = false;
+  }
+
+  // the host interface (DGStyle::compute_dg: fix dg/nve, or a test) on host
+  // arrays: the same pass over them where DeviceType can read host memory
+  void pair_dg(double **xold, double **xnew, double **fdg, double &vnew, double &vold) override
+  {
+    if (!Kokkos::SpaceAccessibility<typename DeviceType::execution_space,
+                                    Kokkos::HostSpace>::accessible)
+      this->error->all(FLERR, "Pair {}/kk on a GPU computes its discrete gradient for fix "
+                       "dg/nve/kk only: use fix dg/nve/kk (run with -sf kk), or pair_style {} "
+                       "with fix dg/nve", this->style_name, this->style_name);
+    // (LAMMPS's 2d arrays are contiguous rows of 3)
+    const int nall = this->atom->nlocal + this->atom->nghost;
+    compute_dg_kk(t_double_2d(xold[0], nall, 3), t_x(xnew[0], nall), t_double_2d(fdg[0], nall, 3),
+                  vnew, vold);
+  }
+};
+
+}    // namespace LAMMPS_NS
+
+#endif
