@@ -66,15 +66,29 @@ namespace geomint_kk {
     }
   };
 
-  // LAMMPS's Kokkos topology list of a kind (DGBondedKind), synced to DeviceType
-  template <class DeviceType, int KIND> auto dg_topology_list(NeighborKokkos *nk)
+  // LAMMPS's Kokkos topology list (a DualView) of a kind (DGBondedKind)
+  template <int KIND> auto &dg_topology_dual(NeighborKokkos *nk)
   {
-    auto &k = KIND == DG_BONDS ? nk->k_bondlist
-        : KIND == DG_ANGLES    ? nk->k_anglelist
+    return KIND == DG_BONDS ? nk->k_bondlist
+        : KIND == DG_ANGLES ? nk->k_anglelist
         : KIND == DG_DIHEDRALS ? nk->k_dihedrallist
                                : nk->k_improperlist;
+  }
+
+  // ... synced to DeviceType
+  template <class DeviceType, int KIND> auto dg_topology_list(NeighborKokkos *nk)
+  {
+    auto &k = dg_topology_dual<KIND>(nk);
     k.template sync<DeviceType>();
     return k.template view<DeviceType>();
+  }
+
+  template <int KIND> int **&dg_topology_rows(Neighbor *nb)
+  {
+    return KIND == DG_BONDS ? nb->bondlist
+        : KIND == DG_ANGLES ? nb->anglelist
+        : KIND == DG_DIHEDRALS ? nb->dihedrallist
+                               : nb->improperlist;
   }
 
   template <int KIND> int dg_topology_count(const Neighbor *nb)
@@ -134,6 +148,33 @@ class DGBondedKokkos : public CPUStyle, public DGStyleKokkos<DeviceType> {
     this->execution_space = Host;    // compute() is the CPU style's
   }
 
+  // the CPU style's compute() on the host.  LAMMPS 2026's Kokkos topology
+  // lists leave Neighbor's int** rows (bondlist, ...) unset: they are made
+  // here from the list's host view for the call (older LAMMPS set them)
+  void compute(int eflag, int vflag) override
+  {
+    int **&rows = geomint_kk::dg_topology_rows<KIND>(this->neighbor);
+    const int n = geomint_kk::dg_topology_count<KIND>(this->neighbor);
+    auto *nk = dynamic_cast<NeighborKokkos *>(this->neighbor);
+    if (rows || n == 0 || !nk) {
+      CPUStyle::compute(eflag, vflag);
+      return;
+    }
+    auto &k = geomint_kk::dg_topology_dual<KIND>(nk);
+    k.template sync<LMPHostType>();
+    const auto h = k.view_host();
+    constexpr int NC = DGKindInfo<KIND>::NATOM + 1;
+    host_rows.resize(static_cast<size_t>(n) * NC);
+    host_row_ptr.resize(n);
+    for (int t = 0; t < n; t++) {
+      for (int c = 0; c < NC; c++) host_rows[static_cast<size_t>(t) * NC + c] = h(t, c);
+      host_row_ptr[t] = host_rows.data() + static_cast<size_t>(t) * NC;
+    }
+    rows = host_row_ptr.data();
+    CPUStyle::compute(eflag, vflag);
+    rows = nullptr;
+  }
+
   void compute_dg_kk(const t_double_2d &xold, const t_x &xnew, const t_double_2d &fdg,
                      double &vnew, double &vold) override
   {
@@ -144,6 +185,8 @@ class DGBondedKokkos : public CPUStyle, public DGStyleKokkos<DeviceType> {
  protected:
   Kokkos::View<double *, DeviceType> d_coeff;
   std::vector<double> uploaded;
+  std::vector<int> host_rows;       // compute()'s host rows where LAMMPS has none
+  std::vector<int *> host_row_ptr;
 
   // the CPU style's coefficient table now, on DeviceType
   DGCoeffTable device_coeffs()
