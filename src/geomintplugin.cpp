@@ -49,6 +49,7 @@
 // [issue 23 /kk DG styles]
 #include "dg_bonded_styles_kokkos.h"
 #include "pair_morse_dg_kokkos.h"
+#include "pair_dsf_dg_kokkos.h"
 #endif
 
 using namespace LAMMPS_NS;
@@ -240,6 +241,18 @@ const StyleEntry styles[] = {
      &style_creator<PairMorseDGKokkos<LMPDeviceType>>, nullptr},
     {"pair", "morse/dg/kk/host", "GEOMINT pair morse with a discrete gradient, Kokkos host",
      &style_creator<PairMorseDGKokkos<LMPHostType>>, nullptr},
+    {"pair", "coul/dsf/dg/kk", "GEOMINT pair coul/dsf with a discrete gradient, Kokkos",
+     &style_creator<PairCoulDSFDGKokkos<LMPDeviceType>>, nullptr},
+    {"pair", "coul/dsf/dg/kk/device", "GEOMINT pair coul/dsf with a discrete gradient, Kokkos device",
+     &style_creator<PairCoulDSFDGKokkos<LMPDeviceType>>, nullptr},
+    {"pair", "coul/dsf/dg/kk/host", "GEOMINT pair coul/dsf with a discrete gradient, Kokkos host",
+     &style_creator<PairCoulDSFDGKokkos<LMPHostType>>, nullptr},
+    {"pair", "lj/cut/coul/dsf/dg/kk", "GEOMINT pair lj/cut/coul/dsf with a discrete gradient, Kokkos",
+     &style_creator<PairLJCutCoulDSFDGKokkos<LMPDeviceType>>, nullptr},
+    {"pair", "lj/cut/coul/dsf/dg/kk/device", "GEOMINT pair lj/cut/coul/dsf with a discrete gradient, Kokkos device",
+     &style_creator<PairLJCutCoulDSFDGKokkos<LMPDeviceType>>, nullptr},
+    {"pair", "lj/cut/coul/dsf/dg/kk/host", "GEOMINT pair lj/cut/coul/dsf with a discrete gradient, Kokkos host",
+     &style_creator<PairLJCutCoulDSFDGKokkos<LMPHostType>>, nullptr},
     {"bond", "harmonic/dg/kk", "GEOMINT bond harmonic with a discrete gradient, Kokkos",
      &style_creator<BondHarmonicDGKokkos<LMPDeviceType>>, nullptr},
     {"bond", "harmonic/dg/kk/device", "GEOMINT bond harmonic with a discrete gradient, Kokkos device",
