@@ -75,16 +75,14 @@ namespace geomint_kk {
   // every (selected) term of LAMMPS's Kokkos list of a kind through term
   // (dg_bonded_term, newton_bond rules): fdg += the DG forces, vnew, vold += the
   // energy shares
-  template <class DeviceType, int KIND, class Term>
-  void dg_bonded_kk(LAMMPS *lmp, const Term &term,
+  template <class DeviceType, int KIND, class List, class Term>
+  void dg_bonded_kk(LAMMPS *lmp, const List &list, int n, const Term &term,
                     const typename DGStyleKokkos<DeviceType>::t_double_2d &xold,
                     const typename DGStyleKokkos<DeviceType>::t_x &xnew,
                     const typename DGStyleKokkos<DeviceType>::t_double_2d &fdg,
                     const DGTermSelect<DeviceType> &sel, double &vnew, double &vold)
   {
-    const auto list = dg_topology_list<DeviceType, KIND>(dg_neighbor_kokkos(lmp));
-    dg_terms_dg<DeviceType, DGKindInfo<KIND>::NATOM>(list, dg_topology_count<KIND>(lmp->neighbor),
-                                                     xold, xnew, fdg, lmp->atom->nlocal,
+    dg_terms_dg<DeviceType, DGKindInfo<KIND>::NATOM>(list, n, xold, xnew, fdg, lmp->atom->nlocal,
                                                      lmp->force->newton_bond, term, sel, vnew, vold);
   }
 
@@ -119,16 +117,59 @@ class DGBondedKokkos : public CPUStyle, public DGStyleKokkos<DeviceType> {
   void compute_dg_kk_selected(const t_double_2d &xold, const t_x &xnew, const t_double_2d &fdg,
                               const t_select &sel, double &vnew, double &vold) override
   {
-    geomint_kk::dg_bonded_kk<DeviceType, KIND>(this->lmp, this->dg_term(device_coeffs()), xold,
-                                               xnew, fdg, sel, vnew, vold);
+    const int n = geomint_kk::dg_topology_count<KIND>(this->neighbor);
+    geomint_kk::dg_bonded_kk<DeviceType, KIND>(this->lmp, terms_list(n), n,
+                                               this->dg_term(device_coeffs()), xold, xnew, fdg,
+                                               sel, vnew, vold);
+  }
+
+  // the host interface (DGStyle::compute_dg: fix dg/nve, the bonded hybrid
+  // styles of fix dg/nve, or a test) on host arrays: the same pass over them
+  // where DeviceType can read host memory
+  void compute_dg(double **xold, double **xnew, double **fdg, double &vnew,
+                  double &vold) override
+  {
+    if (!Kokkos::SpaceAccessibility<typename DeviceType::execution_space,
+                                    Kokkos::HostSpace>::accessible)
+      this->error->all(FLERR, "The bonded /kk DG styles on a GPU compute their discrete gradient "
+                       "for fix dg/nve/kk only: use fix dg/nve/kk (run with -sf kk), or the CPU "
+                       "style with fix dg/nve");
+    // (LAMMPS's 2d arrays are contiguous rows of 3)
+    const int nall = this->atom->nlocal + this->atom->nghost;
+    compute_dg_kk_selected(t_double_2d(xold[0], nall, 3), t_x(xnew[0], nall),
+                           t_double_2d(fdg[0], nall, 3), t_select(), vnew, vold);
   }
 
  protected:
   Kokkos::View<double *, DeviceType> d_coeff;
   std::vector<double> uploaded;
-  // a CPU hybrid style's list of this sub-style's terms (compute_terms)
-  typename std::decay<decltype(geomint_kk::dg_topology_list<DeviceType, KIND>(nullptr))>::type
-      d_sublist;
+  // a hybrid style's list of this sub-style's terms (terms_list)
+  using List =
+      typename std::decay<decltype(geomint_kk::dg_topology_list<DeviceType, KIND>(nullptr))>::type;
+  List d_sublist;
+
+  // the n terms to compute: LAMMPS's Kokkos topology list, or where a CPU hybrid
+  // style (LAMMPS before 2023 has no bond/angle/... hybrid/kk; fix dg/nve's
+  // DGBondedHybrid) set Neighbor's host list to its own list of this sub-style's
+  // terms, those terms, copied to DeviceType
+  List terms_list(int n)
+  {
+    NeighborKokkos *nk = geomint_kk::dg_neighbor_kokkos(this->lmp);
+    List list = geomint_kk::dg_topology_list<DeviceType, KIND>(nk);
+    int **host = geomint_kk::dg_topology_host<KIND>(this->neighbor);
+    if (n > 0 && host &&
+        host[0] != geomint_kk::dg_topology_dual<KIND>(nk).view_host().data()) {
+      constexpr int NCOL = DGKindInfo<KIND>::NATOM + 1;
+      if (static_cast<int>(d_sublist.extent(0)) < n)
+        d_sublist = List("dg/kk:sublist", n, NCOL);
+      auto h = Kokkos::create_mirror_view(d_sublist);
+      for (int t = 0; t < n; t++)
+        for (int c = 0; c < NCOL; c++) h(t, c) = host[t][c];
+      Kokkos::deep_copy(d_sublist, h);
+      list = d_sublist;
+    }
+    return list;
+  }
 
   virtual void compute_kk() { compute_terms(this->dg_term(device_coeffs())); }
 
@@ -142,24 +183,8 @@ class DGBondedKokkos : public CPUStyle, public DGStyleKokkos<DeviceType> {
                        "(compute pe/atom, stress/atom, centroid/stress/atom): use the CPU style "
                        "(suffix off) for those outputs");
     atomKK->sync(this->execution_space, X_MASK | F_MASK);
-    NeighborKokkos *nk = geomint_kk::dg_neighbor_kokkos(this->lmp);
     const int n = geomint_kk::dg_topology_count<KIND>(this->neighbor);
-    auto list = geomint_kk::dg_topology_list<DeviceType, KIND>(nk);
-    // a CPU hybrid style (LAMMPS before 2023 has no bond/angle/... hybrid/kk) calls
-    // its sub-styles with its own host list of their terms in Neighbor's host
-    // list: those terms, copied to DeviceType
-    int **host = geomint_kk::dg_topology_host<KIND>(this->neighbor);
-    if (n > 0 && host &&
-        host[0] != geomint_kk::dg_topology_dual<KIND>(nk).view_host().data()) {
-      constexpr int NCOL = DGKindInfo<KIND>::NATOM + 1;
-      if (static_cast<int>(d_sublist.extent(0)) < n)
-        d_sublist = decltype(d_sublist)("dg/kk:sublist", n, NCOL);
-      auto h = Kokkos::create_mirror_view(d_sublist);
-      for (int t = 0; t < n; t++)
-        for (int c = 0; c < NCOL; c++) h(t, c) = host[t][c];
-      Kokkos::deep_copy(d_sublist, h);
-      list = d_sublist;
-    }
+    const List list = terms_list(n);
     double vir[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
     geomint_kk::dg_terms_compute<DeviceType, DGKindInfo<KIND>::NATOM>(
         list, n,

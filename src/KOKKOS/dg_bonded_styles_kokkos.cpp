@@ -33,9 +33,11 @@ void BondFENEDGKokkos<DeviceType>::compute_dg_kk_selected(const t_double_2d &xol
                                                           const t_select &sel, double &vnew,
                                                           double &vold)
 {
+  const int n = geomint_kk::dg_topology_count<DG_BONDS>(this->neighbor);
+  const auto list = this->terms_list(n);
   with_report([&](const auto &term) {
-    geomint_kk::dg_bonded_kk<DeviceType, DG_BONDS>(this->lmp, term, xold, xnew, fdg, sel, vnew,
-                                                   vold);
+    geomint_kk::dg_bonded_kk<DeviceType, DG_BONDS>(this->lmp, list, n, term, xold, xnew, fdg, sel,
+                                                   vnew, vold);
   });
 }
 
