@@ -1131,7 +1131,9 @@ TEST(FixDGNVE, RestartContinuesTheSameTrajectory)
   EXPECT_LE(max_abs_diff(v_whole, second.atom_vec3("v")), 10 * same_run_tol());
   EXPECT_GT(std::fabs(work_whole), 0.01);    // (0.053: the forces do work)
   EXPECT_NEAR(second.fix_vector("1", 6), work_whole, same_run_tol() * std::fabs(work_whole));
-  EXPECT_EQ(second.fix_vector("1", 1), iter_whole);    // total iterations / steps
+  // total iterations / steps (200): under -sf kk a step may take one iteration more or
+  // less where its last increment lies within round-off of the threshold
+  EXPECT_NEAR(second.fix_vector("1", 1), iter_whole, same_run_tol() > 0.0 ? 1.0 / 200 + 1e-12 : 0.0);
 }
 
 // without forces of other fixes, forces auto leaves out the force calls of

@@ -22,9 +22,14 @@
 #include "atom_kokkos.h"
 #include "atom_masks.h"
 #include "error.h"
+#include "angle.h"
+#include "bond.h"
+#include "dihedral.h"
 #include "force.h"
+#include "improper.h"
 #include "neighbor_kokkos.h"
 
+#include <cstring>
 #include <vector>
 
 namespace LAMMPS_NS {
@@ -152,11 +157,15 @@ class DGBondedKokkos : public CPUStyle, public DGStyleKokkos<DeviceType> {
   // style (LAMMPS before 2023 has no bond/angle/... hybrid/kk; fix dg/nve's
   // DGBondedHybrid) set Neighbor's host list to its own list of this sub-style's
   // terms, those terms, copied to DeviceType
-  List terms_list(int n)
+  // (in_compute: called by LAMMPS's compute(), where a Kokkos hybrid style, LAMMPS
+  // 2023 and later, put its list of this sub-style's terms into the Kokkos list and
+  // left the host one as it was)
+  List terms_list(int n, bool in_compute = false)
   {
     NeighborKokkos *nk = geomint_kk::dg_neighbor_kokkos(this->lmp);
     List list = geomint_kk::dg_topology_list<DeviceType, KIND>(nk);
     int **host = geomint_kk::dg_topology_host<KIND>(this->neighbor);
+    if (in_compute && kokkos_hybrid_parent()) return list;
     if (n > 0 && host &&
         host[0] != geomint_kk::dg_topology_dual<KIND>(nk).view_host().data()) {
       constexpr int NCOL = DGKindInfo<KIND>::NATOM + 1;
@@ -184,7 +193,7 @@ class DGBondedKokkos : public CPUStyle, public DGStyleKokkos<DeviceType> {
                        "(suffix off) for those outputs");
     atomKK->sync(this->execution_space, X_MASK | F_MASK);
     const int n = geomint_kk::dg_topology_count<KIND>(this->neighbor);
-    const List list = terms_list(n);
+    const List list = terms_list(n, true);
     double vir[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
     geomint_kk::dg_terms_compute<DeviceType, DGKindInfo<KIND>::NATOM>(
         list, n,
@@ -193,6 +202,26 @@ class DGBondedKokkos : public CPUStyle, public DGStyleKokkos<DeviceType> {
         this->vflag_global, this->energy, vir);
     for (int k = 0; k < 6; k++) this->virial[k] += vir[k];
     atomKK->modified(this->execution_space, F_MASK);
+  }
+
+  // LAMMPS's style of this kind is a hybrid style on Kokkos (hybrid/kk)
+  bool kokkos_hybrid_parent() const
+  {
+    const Force *f = this->force;
+    const auto *style = KIND == DG_BONDS ? static_cast<const void *>(f->bond)
+        : KIND == DG_ANGLES              ? static_cast<const void *>(f->angle)
+        : KIND == DG_DIHEDRALS           ? static_cast<const void *>(f->dihedral)
+                                         : static_cast<const void *>(f->improper);
+    const int space = KIND == DG_BONDS ? (f->bond ? f->bond->execution_space : Host)
+        : KIND == DG_ANGLES            ? (f->angle ? f->angle->execution_space : Host)
+        : KIND == DG_DIHEDRALS         ? (f->dihedral ? f->dihedral->execution_space : Host)
+                                       : (f->improper ? f->improper->execution_space : Host);
+    const char *name = KIND == DG_BONDS ? f->bond_style
+        : KIND == DG_ANGLES             ? f->angle_style
+        : KIND == DG_DIHEDRALS          ? f->dihedral_style
+                                        : f->improper_style;
+    return style && style != static_cast<const void *>(this) && space != Host && name &&
+        strncmp(name, "hybrid", 6) == 0;
   }
 
   // the CPU style's coefficient table now, on DeviceType
