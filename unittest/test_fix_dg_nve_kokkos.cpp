@@ -180,6 +180,30 @@ TEST(FixDGNVEKokkos, MoleculesHaveTheCPUEnergiesAndTrajectory)
   }
 }
 
+// pair morse/dg/kk with pair_modify shift yes: LAMMPS's pair morse/kk leaves the
+// offsets out of its energy, so morse/dg/kk reports the energy of its DG term at x
+// (the CPU style's); the total energy that fix dg/nve/kk conserves is then what
+// thermo shows (with morse/kk's energy, pairs crossing the cutoff made it jump)
+TEST(FixDGNVEKokkos, MorseShiftedEnergyIsReportedAndConserved)
+{
+  if (!geomint_test::plugin_has_kokkos()) GTEST_SKIP() << "plugin built without Kokkos";
+  const std::string setup = with_pair(lj_liquid(4, 1.5, 31), "morse/dg 2.5",
+                                      "pair_coeff 1 1 1.0 5.0 1.12");
+  double pe[2], err[2], e0[2];
+  for (int kk = 0; kk < 2; kk++) {
+    Session s(true, kk);
+    s.cmd(setup + "fix 1 all dg/nve tol 1e-12\nrun 0");
+    pe[kk] = s.equal("pe");
+    e0[kk] = s.equal("etotal");
+    err[kk] = max_energy_error(s, 300, 10);
+  }
+  std::printf("morse/dg shift yes: pe CPU %.12g kk %.12g; max|E-E0|/|E0| CPU %.3g kk %.3g\n", pe[0],
+              pe[1], err[0] / std::fabs(e0[0]), err[1] / std::fabs(e0[1]));
+  EXPECT_NEAR(pe[1], pe[0], 1e-12 * std::fabs(pe[0]));
+  EXPECT_LT(err[1] / std::fabs(e0[1]), 1e-10);
+  EXPECT_LT(err[0] / std::fabs(e0[0]), 1e-10);
+}
+
 // what only fix dg/nve/kk refuses, and fix dg/nve/kk without KOKKOS
 TEST(FixDGNVEKokkos, HostOnlyPiecesAreRefused)
 {

@@ -69,6 +69,34 @@ class DGPairKokkos : public DGPair<Parent>, public DGStyleKokkos<DeviceType> {
   void compute_dg_kk(const t_double_2d &xold, const t_x &xnew, const t_double_2d &fdg,
                      double &vnew, double &vold) override
   {
+    pair_pass(xold, xnew, fdg, this->dg_energy, vnew, vold);
+  }
+
+ protected:
+  // the style's energy at x (this rank's share), from its DG term between x and
+  // itself: for a LAMMPS /kk parent whose compute() reports another energy
+  double energy_at_x()
+  {
+    atomKK()->sync(this->execution_space, X_MASK);
+    const int nall = this->atom->nlocal + this->atom->nghost;
+    if (static_cast<int>(d_xcopy.extent(0)) < nall) {
+      d_xcopy = t_double_2d("dg/kk:xcopy", nall, 3);
+      d_fscratch = t_double_2d("dg/kk:fscratch", nall, 3);
+    }
+    const auto x = atomKK()->k_x.template view<DeviceType>();
+    const t_double_2d xc = d_xcopy;
+    Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType>(0, nall), KOKKOS_LAMBDA(const int i) {
+      for (int d = 0; d < 3; d++) xc(i, d) = x(i, d);
+    });
+    double vn = 0.0, vo = 0.0;
+    pair_pass(d_xcopy, x, d_fscratch, true, vn, vo);
+    return vn;
+  }
+
+  // dg_pair_kk over this step's pairs (or the whole list) with the style's term
+  void pair_pass(const t_double_2d &xold, const t_x &xnew, const t_double_2d &fdg, bool energy,
+                 double &vnew, double &vold)
+  {
     if (coeff_stale) upload_coeff();
     atomKK()->sync(this->execution_space, TYPE_MASK);
     const int n = this->atom->ntypes + 1;
@@ -80,15 +108,15 @@ class DGPairKokkos : public DGPair<Parent>, public DGStyleKokkos<DeviceType> {
     pl.special_coul = this->force->special_coul;
     pl.nlocal = this->atom->nlocal;
     pl.newton_pair = this->force->newton_pair;
-    pl.energy = this->dg_energy;
+    pl.energy = energy;
     const geomint_kk::DGKokkosCoeff<DeviceType, Derived::NCOEFF> c{d_coeff, n};
     geomint_kk::dg_pair_kk<DeviceType>(pl, xold, xnew, fdg,
                                        atomKK()->k_type.template view<DeviceType>(),
                                        static_cast<Derived *>(this)->dg_term_kk(c), vnew, vold);
   }
 
- protected:
   bool coeff_stale = true;
+  t_double_2d d_xcopy, d_fscratch;    // energy_at_x
   Kokkos::View<double *, DeviceType> d_cutsq, d_cut, d_coeff;
   geomint_kk::DGKokkosPairSteps<DeviceType> steps;
 

@@ -31,6 +31,7 @@ class PairMorseDGKokkos
   {
   }
   void init_style() override;
+  void compute(int, int) override;
 
   // MorseDGTerm's coefficients: (d0, alpha, r0, offset) per type pair
   static constexpr int NCOEFF = 4;
