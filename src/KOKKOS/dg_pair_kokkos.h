@@ -109,6 +109,7 @@ class DGPairKokkos : public DGPair<Parent>, public DGStyleKokkos<DeviceType> {
     pl.nlocal = this->atom->nlocal;
     pl.newton_pair = this->force->newton_pair;
     pl.energy = energy;
+    pl.scatter = &scatter;
     const geomint_kk::DGKokkosCoeff<DeviceType, Derived::NCOEFF> c{d_coeff, n};
     geomint_kk::dg_pair_kk<DeviceType>(pl, xold, xnew, fdg,
                                        atomKK()->k_type.template view<DeviceType>(),
@@ -117,6 +118,7 @@ class DGPairKokkos : public DGPair<Parent>, public DGStyleKokkos<DeviceType> {
 
   bool coeff_stale = true;
   t_double_2d d_xcopy, d_fscratch;    // energy_at_x
+  geomint_kk::DGKokkosScatter<DeviceType> scatter;
   Kokkos::View<double *, DeviceType> d_cutsq, d_cut, d_coeff;
   geomint_kk::DGKokkosPairSteps<DeviceType> steps;
 

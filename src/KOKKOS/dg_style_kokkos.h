@@ -18,6 +18,8 @@
 #include "dg_terms_kokkos.h"
 
 #include "kokkos_type.h"
+
+#include <Kokkos_ScatterView.hpp>
 #include "neigh_list_kokkos.h"
 #include "pointers.h"
 
@@ -61,13 +63,14 @@ namespace geomint_kk {
 
   // dg_passes.h's pair accessor over a Kokkos neighbor list (NEIGHFLAG: FULL,
   // HALF or HALFTHREAD).  A full list holds each pair twice: the pass then adds
-  // to atom i alone, and half of each pair's energy (owned_or_newton false);
-  // HALFTHREAD lists are walked by several threads, which add with atomics.
-  template <class DeviceType, int NEIGHFLAG> struct DGKokkosPairs {
+  // to atom i alone, and half of each pair's energy (owned_or_newton false).
+  // F: where the forces go, fdg itself or (HALFTHREAD: several threads add to
+  // the same atoms) the access of a ScatterView of it (duplicated per thread on
+  // host spaces, atomic on devices, as LAMMPS's /kk pair styles)
+  template <class DeviceType> struct DGKokkosPairData {
     using AT = ArrayTypes<DeviceType>;
     typename Views<DeviceType>::t_double_2d x_old;
     typename Views<DeviceType>::t_x x_new;
-    typename Views<DeviceType>::t_double_2d f_dg;
     typename AT::t_int_1d types;
     typename AT::t_neighbors_2d neighbors;
     typename AT::t_int_1d numneigh;
@@ -75,41 +78,78 @@ namespace geomint_kk {
     int ntp1;
     double slj[4], scoul[4];
     int nlocal, newton_pair;
-    KOKKOS_INLINE_FUNCTION double xo(int j, int d) const { return x_old(j, d); }
-    KOKKOS_INLINE_FUNCTION double xn(int j, int d) const { return x_new(j, d); }
-    KOKKOS_INLINE_FUNCTION int type(int j) const { return types(j); }
-    KOKKOS_INLINE_FUNCTION int num(int i) const { return numneigh(i); }
-    KOKKOS_INLINE_FUNCTION int entry(int i, int jj) const { return neighbors(i, jj); }
+  };
+
+  template <class DeviceType, int NEIGHFLAG, class F>
+  struct DGKokkosPairs : DGKokkosPairData<DeviceType> {
+    const F &f_dg;    // (a ScatterAccess cannot be copied: the pass's own, for one atom)
+    KOKKOS_INLINE_FUNCTION DGKokkosPairs(const DGKokkosPairData<DeviceType> &d, const F &f) :
+        DGKokkosPairData<DeviceType>(d), f_dg(f)
+    {
+    }
+    KOKKOS_INLINE_FUNCTION double xo(int j, int d) const { return this->x_old(j, d); }
+    KOKKOS_INLINE_FUNCTION double xn(int j, int d) const { return this->x_new(j, d); }
+    KOKKOS_INLINE_FUNCTION int type(int j) const { return this->types(j); }
+    KOKKOS_INLINE_FUNCTION int num(int i) const { return this->numneigh(i); }
+    KOKKOS_INLINE_FUNCTION int entry(int i, int jj) const { return this->neighbors(i, jj); }
     KOKKOS_INLINE_FUNCTION static int index(int e) { return e & NEIGHMASK; }
     KOKKOS_INLINE_FUNCTION static int special(int e) { return e >> SBBITS & 3; }
-    KOKKOS_INLINE_FUNCTION double cutsq(int it, int jt) const { return cut_sq(it * ntp1 + jt); }
-    KOKKOS_INLINE_FUNCTION double special_lj(int k) const { return slj[k]; }
-    KOKKOS_INLINE_FUNCTION double special_coul(int k) const { return scoul[k]; }
+    KOKKOS_INLINE_FUNCTION double cutsq(int it, int jt) const
+    {
+      return this->cut_sq(it * this->ntp1 + jt);
+    }
+    KOKKOS_INLINE_FUNCTION double special_lj(int k) const { return this->slj[k]; }
+    KOKKOS_INLINE_FUNCTION double special_coul(int k) const { return this->scoul[k]; }
     KOKKOS_INLINE_FUNCTION bool owned_or_newton(int j) const
     {
-      return NEIGHFLAG != FULL && (newton_pair || j < nlocal);
+      return NEIGHFLAG != FULL && (this->newton_pair || j < this->nlocal);
     }
-    KOKKOS_INLINE_FUNCTION void add(int j, int d, double value) const
+    KOKKOS_INLINE_FUNCTION void add(int j, int d, double value) const { f_dg(j, d) += value; }
+  };
+
+  // fdg itself where one thread adds to an atom (FULL, HALF), as a ScatterView does
+  template <class V> struct DGPlainScatter {
+    V v;
+    KOKKOS_INLINE_FUNCTION V access() const { return v; }
+  };
+
+  // ScatterView of fdg with Kokkos's defaults for the execution space (duplicated
+  // and non-atomic on OpenMP and Threads, atomic on devices), kept between passes
+  template <class DeviceType> struct DGKokkosScatter {
+    using SV = Kokkos::Experimental::ScatterView<double **, Kokkos::LayoutRight, DeviceType>;
+    SV sv;
+    const double *base = nullptr;
+    size_t n0 = 0;
+    SV &of(const typename Views<DeviceType>::t_double_2d &f)
     {
-      if (NEIGHFLAG == HALFTHREAD)
-        Kokkos::atomic_add(&f_dg(j, d), value);
-      else
-        f_dg(j, d) += value;
+      if (f.data() != base || f.extent(0) != n0) {
+        sv = SV(f);
+        base = f.data();
+        n0 = f.extent(0);
+      }
+      sv.reset_except(f);
+      return sv;
     }
   };
 
   // dg_pair_atom over the atoms of the list: r[0] += V(xnew), r[1] += V(xold)
-  template <class DeviceType, int NEIGHFLAG, bool ENERGY, class Term>
+  template <class DeviceType, int NEIGHFLAG, bool ENERGY, class Term, class Scatter>
   struct DGPairPass : ArrayReduction<double, 2, 0, 0> {
     typedef DeviceType device_type;
-    DGKokkosPairs<DeviceType, NEIGHFLAG> a;
+    DGKokkosPairData<DeviceType> a;
+    Scatter scatter;
     typename ArrayTypes<DeviceType>::t_int_1d ilist;
     Term term;
-    DGPairPass(const DGKokkosPairs<DeviceType, NEIGHFLAG> &a_, const typename ArrayTypes<DeviceType>::t_int_1d &il,
-               const Term &t) : a(a_), ilist(il), term(t) {}
+    DGPairPass(const DGKokkosPairData<DeviceType> &a_, const Scatter &s,
+               const typename ArrayTypes<DeviceType>::t_int_1d &il, const Term &t) :
+        a(a_), scatter(s), ilist(il), term(t)
+    {
+    }
     KOKKOS_INLINE_FUNCTION void operator()(const int ii, double *r) const
     {
-      dg_pair_atom<ENERGY>(a, ilist(ii), term, r[0], r[1]);
+      const auto f = scatter.access();
+      const DGKokkosPairs<DeviceType, NEIGHFLAG, decltype(f)> b(a, f);
+      dg_pair_atom<ENERGY>(b, ilist(ii), term, r[0], r[1]);
     }
   };
 
@@ -126,6 +166,7 @@ namespace geomint_kk {
     const double *special_lj, *special_coul;
     int nlocal, newton_pair;
     bool energy;
+    DGKokkosScatter<DeviceType> *scatter;    // half/thread lists: the style's ScatterView of fdg
   };
 
   // dg_pair_atom over every pair of the list, term(const DGPairIJ &, q, vo,
@@ -138,18 +179,35 @@ namespace geomint_kk {
                   const typename ArrayTypes<DeviceType>::t_int_1d &type, const Term &term,
                   double &vnew, double &vold)
   {
+    DGKokkosPairData<DeviceType> a{xold, xnew, type, pl.neighbors, pl.numneigh, pl.cutsq,
+                                   pl.ntp1, {}, {}, pl.nlocal, pl.newton_pair};
+    for (int k = 0; k < 4; k++) {
+      a.slj[k] = pl.special_lj[k];
+      a.scoul[k] = pl.special_coul[k];
+    }
     auto run = [&](auto neighflag, auto energy) {
       constexpr int NEIGHFLAG = decltype(neighflag)::value;
       constexpr bool ENERGY = decltype(energy)::value;
-      DGKokkosPairs<DeviceType, NEIGHFLAG> a{xold, xnew, fdg, type, pl.neighbors, pl.numneigh,
-                                             pl.cutsq, pl.ntp1, {}, {}, pl.nlocal, pl.newton_pair};
-      for (int k = 0; k < 4; k++) {
-        a.slj[k] = pl.special_lj[k];
-        a.scoul[k] = pl.special_coul[k];
-      }
+      const Kokkos::RangePolicy<DeviceType> policy(0, pl.inum);
       double r[2] = {0.0, 0.0};
-      Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, pl.inum),
-                              DGPairPass<DeviceType, NEIGHFLAG, ENERGY, Term>(a, pl.ilist, term), r);
+      if (NEIGHFLAG == HALFTHREAD && pl.scatter) {
+        auto &sv = pl.scatter->of(fdg);
+        using SV = typename std::decay<decltype(sv)>::type;
+        Kokkos::parallel_reduce(policy, DGPairPass<DeviceType, NEIGHFLAG, ENERGY, Term, SV>(
+                                            a, sv, pl.ilist, term), r);
+        sv.contribute_into(fdg);
+      } else {
+        using P = DGPlainScatter<typename DGStyleKokkos<DeviceType>::t_double_2d>;
+        // (HALFTHREAD without a ScatterView: atomic adds)
+        using A = Kokkos::View<double **, Kokkos::LayoutRight, DeviceType,
+                               Kokkos::MemoryTraits<Kokkos::Atomic>>;
+        if (NEIGHFLAG == HALFTHREAD)
+          Kokkos::parallel_reduce(policy, DGPairPass<DeviceType, NEIGHFLAG, ENERGY, Term, DGPlainScatter<A>>(
+                                              a, DGPlainScatter<A>{fdg}, pl.ilist, term), r);
+        else
+          Kokkos::parallel_reduce(policy, DGPairPass<DeviceType, NEIGHFLAG, ENERGY, Term, P>(
+                                              a, P{fdg}, pl.ilist, term), r);
+      }
       vnew += r[0];
       vold += r[1];
     };

@@ -91,6 +91,7 @@ void DGPairDSFKokkos<CPUStyle, DeviceType>::run_pass_kk(const Term &term, const 
   pl.nlocal = this->atom->nlocal;
   pl.newton_pair = this->force->newton_pair;
   pl.energy = this->dg_energy;
+  pl.scatter = &scatter;
   geomint_kk::dg_pair_kk<DeviceType>(pl, xold, xnew, fdg,
                                      atomKK->k_type.template view<DeviceType>(),
                                      DGPairTermIJ<Term>{term}, vnew, vold);

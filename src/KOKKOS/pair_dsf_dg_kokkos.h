@@ -77,6 +77,7 @@ class DGPairDSFKokkos : public CPUStyle, public DGStyleKokkos<DeviceType> {
   bigint list_calls = -1;    // Neighbor::ncalls of the list on DeviceType
   std::unique_ptr<NeighListKokkos<DeviceType>> dlist;
   Kokkos::View<double *, DeviceType> d_cutsq, d_coeff;
+  geomint_kk::DGKokkosScatter<DeviceType> scatter;
   virtual int dg_ncoeff() const { return 0; }
   virtual double dg_coeff(int, int, int) const { return 0.0; }
   void upload_coeff();
