@@ -84,18 +84,19 @@ class DGPairKokkos : public DGPair<Parent>, public DGStyleKokkos<DeviceType> {
       d_fscratch = t_double_2d("dg/kk:fscratch", nall, 3);
     }
     const auto x = atomKK()->k_x.template view<DeviceType>();
-    const t_double_2d xc = d_xcopy;
-    Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType>(0, nall), KOKKOS_LAMBDA(const int i) {
-      for (int d = 0; d < 3; d++) xc(i, d) = x(i, d);
-    });
+    const auto rows = std::make_pair(0, nall);
+    Kokkos::deep_copy(Kokkos::subview(d_xcopy, rows, Kokkos::ALL()),
+                      Kokkos::subview(x, rows, Kokkos::ALL()));
+    Kokkos::deep_copy(d_fscratch, 0.0);
     double vn = 0.0, vo = 0.0;
-    pair_pass(d_xcopy, x, d_fscratch, true, vn, vo);
+    // (atomic adds: a ScatterView of this scratch array would be made anew each time)
+    pair_pass(d_xcopy, x, d_fscratch, true, vn, vo, false);
     return vn;
   }
 
   // dg_pair_kk over this step's pairs (or the whole list) with the style's term
   void pair_pass(const t_double_2d &xold, const t_x &xnew, const t_double_2d &fdg, bool energy,
-                 double &vnew, double &vold)
+                 double &vnew, double &vold, bool use_scatter = true)
   {
     if (coeff_stale) upload_coeff();
     atomKK()->sync(this->execution_space, TYPE_MASK);
@@ -109,7 +110,7 @@ class DGPairKokkos : public DGPair<Parent>, public DGStyleKokkos<DeviceType> {
     pl.nlocal = this->atom->nlocal;
     pl.newton_pair = this->force->newton_pair;
     pl.energy = energy;
-    pl.scatter = &scatter;
+    pl.scatter = use_scatter ? &scatter : nullptr;
     const geomint_kk::DGKokkosCoeff<DeviceType, Derived::NCOEFF> c{d_coeff, n};
     geomint_kk::dg_pair_kk<DeviceType>(pl, xold, xnew, fdg,
                                        atomKK()->k_type.template view<DeviceType>(),

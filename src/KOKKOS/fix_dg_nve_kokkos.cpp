@@ -457,6 +457,8 @@ void FixDGNVEKokkos<DeviceType>::update_pass(int nh, const DGFixedPoint &A, cons
     geomint_kk::for_each<DeviceType>(A, atom->nlocal, p);
   });
   atomKK->modified(execution_space, X_MASK);
+  k_gprev.template modify<DeviceType>();
+  k_rprev.template modify<DeviceType>();
 }
 
 template <class DeviceType> int FixDGNVEKokkos<DeviceType>::worst_atom_local(double &value)

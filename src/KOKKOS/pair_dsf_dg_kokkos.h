@@ -63,8 +63,9 @@ class DGPairDSFKokkos : public CPUStyle, public DGStyleKokkos<DeviceType> {
     coeff_stale = true;
     return CPUStyle::init_one(i, j);
   }
-  // fix dg/nve/kk passes no xold for a /kk style: the pairs of its step are
-  // not compacted on the host (the pass on DeviceType takes the whole list)
+  // (fix dg/nve/kk calls dg_step_begin_kk of a /kk style, which these leave
+  // empty: their pass on DeviceType takes the whole list each iteration; the
+  // CPU fix dg/nve calls this one, the CPU style's compaction)
   void dg_step_begin(double **xold, double reach) override
   {
     if (xold) CPUStyle::dg_step_begin(xold, reach);
