@@ -237,6 +237,13 @@ template <class DeviceType> void FixDGNVEKokkos<DeviceType>::init()
       if (all) {
         kkhybrids.emplace_back(new HybridKokkos(subs, hybrid->style_of_types()));
         kk = kkhybrids.back().get();
+      } else if (!Kokkos::SpaceAccessibility<typename DeviceType::execution_space,
+                                             Kokkos::HostSpace>::accessible) {
+        // (its /kk sub-styles could not run on the host copies of a GPU build)
+        error->all(FLERR, "Fix dg/nve/kk: {} mixes sub-styles with and without a /kk variant "
+                   "on this fix's execution space; use /kk sub-styles only (all DG bonded "
+                   "styles have one), or fix dg/nve with the CPU styles",
+                   dgnames[kkstyles.size()]);
       }
     }
     kkstyles.push_back(kk);
