@@ -80,29 +80,24 @@ namespace geomint_kk {
     int nlocal, newton_pair;
   };
 
-  template <class DeviceType, int NEIGHFLAG, class F>
-  struct DGKokkosPairs : DGKokkosPairData<DeviceType> {
-    const F &f_dg;    // (a ScatterAccess cannot be copied: the pass's own, for one atom)
-    KOKKOS_INLINE_FUNCTION DGKokkosPairs(const DGKokkosPairData<DeviceType> &d, const F &f) :
-        DGKokkosPairData<DeviceType>(d), f_dg(f)
-    {
-    }
-    KOKKOS_INLINE_FUNCTION double xo(int j, int d) const { return this->x_old(j, d); }
-    KOKKOS_INLINE_FUNCTION double xn(int j, int d) const { return this->x_new(j, d); }
-    KOKKOS_INLINE_FUNCTION int type(int j) const { return this->types(j); }
-    KOKKOS_INLINE_FUNCTION int num(int i) const { return this->numneigh(i); }
-    KOKKOS_INLINE_FUNCTION int entry(int i, int jj) const { return this->neighbors(i, jj); }
+  template <class DeviceType, int NEIGHFLAG, class F> struct DGKokkosPairs {
+    // (references: the pass's own data and force access, for one atom; no view
+    // is copied per atom, and a ScatterAccess cannot be)
+    const DGKokkosPairData<DeviceType> &p;
+    const F &f_dg;
+    KOKKOS_INLINE_FUNCTION double xo(int j, int d) const { return p.x_old(j, d); }
+    KOKKOS_INLINE_FUNCTION double xn(int j, int d) const { return p.x_new(j, d); }
+    KOKKOS_INLINE_FUNCTION int type(int j) const { return p.types(j); }
+    KOKKOS_INLINE_FUNCTION int num(int i) const { return p.numneigh(i); }
+    KOKKOS_INLINE_FUNCTION int entry(int i, int jj) const { return p.neighbors(i, jj); }
     KOKKOS_INLINE_FUNCTION static int index(int e) { return e & NEIGHMASK; }
     KOKKOS_INLINE_FUNCTION static int special(int e) { return e >> SBBITS & 3; }
-    KOKKOS_INLINE_FUNCTION double cutsq(int it, int jt) const
-    {
-      return this->cut_sq(it * this->ntp1 + jt);
-    }
-    KOKKOS_INLINE_FUNCTION double special_lj(int k) const { return this->slj[k]; }
-    KOKKOS_INLINE_FUNCTION double special_coul(int k) const { return this->scoul[k]; }
+    KOKKOS_INLINE_FUNCTION double cutsq(int it, int jt) const { return p.cut_sq(it * p.ntp1 + jt); }
+    KOKKOS_INLINE_FUNCTION double special_lj(int k) const { return p.slj[k]; }
+    KOKKOS_INLINE_FUNCTION double special_coul(int k) const { return p.scoul[k]; }
     KOKKOS_INLINE_FUNCTION bool owned_or_newton(int j) const
     {
-      return NEIGHFLAG != FULL && (this->newton_pair || j < this->nlocal);
+      return NEIGHFLAG != FULL && (p.newton_pair || j < p.nlocal);
     }
     KOKKOS_INLINE_FUNCTION void add(int j, int d, double value) const { f_dg(j, d) += value; }
   };
@@ -148,7 +143,7 @@ namespace geomint_kk {
     KOKKOS_INLINE_FUNCTION void operator()(const int ii, double *r) const
     {
       const auto f = scatter.access();
-      const DGKokkosPairs<DeviceType, NEIGHFLAG, decltype(f)> b(a, f);
+      const DGKokkosPairs<DeviceType, NEIGHFLAG, decltype(f)> b{a, f};
       dg_pair_atom<ENERGY>(b, ilist(ii), term, r[0], r[1]);
     }
   };
