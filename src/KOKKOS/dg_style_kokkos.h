@@ -183,7 +183,9 @@ namespace geomint_kk {
     auto run = [&](auto neighflag, auto energy) {
       constexpr int NEIGHFLAG = decltype(neighflag)::value;
       constexpr bool ENERGY = decltype(energy)::value;
-      const Kokkos::RangePolicy<DeviceType> policy(0, pl.inum);
+      // (dynamic: a half list's atoms have very different numbers of neighbors, and
+      // a static split left one of 2 OpenMP threads waiting a third of the time)
+      const Kokkos::RangePolicy<DeviceType, Kokkos::Schedule<Kokkos::Dynamic>> policy(0, pl.inum);
       double r[2] = {0.0, 0.0};
       if (NEIGHFLAG == HALFTHREAD && pl.scatter) {
         auto &sv = pl.scatter->of(fdg);
@@ -279,8 +281,9 @@ namespace geomint_kk {
       if (numneigh.extent(0) < kl->d_numneigh.extent(0))
         numneigh = typename AT::t_int_1d("dg/kk:step_numneigh", kl->d_numneigh.extent(0));
       const DGKokkosStepAccess<DeviceType> a{xold, type, kl->d_numneigh, kl->d_neighbors, cut, ntp1, ext};
-      Kokkos::parallel_for(Kokkos::RangePolicy<DeviceType>(0, list->inum),
-                           DGKokkosStepPass<DeviceType>{a, kl->d_ilist, numneigh, neighbors});
+      Kokkos::parallel_for(
+          Kokkos::RangePolicy<DeviceType, Kokkos::Schedule<Kokkos::Dynamic>>(0, list->inum),
+          DGKokkosStepPass<DeviceType>{a, kl->d_ilist, numneigh, neighbors});
       active = true;
     }
     void end() { active = false; }
