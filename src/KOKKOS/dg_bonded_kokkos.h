@@ -9,7 +9,8 @@
    DGBondedKokkos<CPUStyle, DeviceType> is the CPU style with compute() on
    DeviceType (the term at one configuration: forces, energy, virial; per-atom
    energy and virial are refused) and compute_dg_kk for fix dg/nve/kk.  Its
-   compute_dg (the host interface: fix dg/nve) stays the CPU style's.
+   compute_dg (the host interface: fix dg/nve, its bonded hybrids) runs the same
+   pass over LAMMPS's host arrays (terms_list: a hybrid's own list of terms).
 ------------------------------------------------------------------------- */
 
 #ifndef GEOMINT_DG_BONDED_KOKKOS_H
@@ -128,21 +129,16 @@ class DGBondedKokkos : public CPUStyle, public DGStyleKokkos<DeviceType> {
                                                sel, vnew, vold);
   }
 
-  // the host interface (DGStyle::compute_dg: fix dg/nve, the bonded hybrid
-  // styles of fix dg/nve, or a test) on host arrays: the same pass over them
-  // where DeviceType can read host memory
+  // the host interface (DGStyle::compute_dg: fix dg/nve, its bonded hybrid
+  // styles, or a test): the same pass over LAMMPS's host arrays
   void compute_dg(double **xold, double **xnew, double **fdg, double &vnew,
                   double &vold) override
   {
-    if (!Kokkos::SpaceAccessibility<typename DeviceType::execution_space,
-                                    Kokkos::HostSpace>::accessible)
-      this->error->all(FLERR, "The bonded /kk DG styles on a GPU compute their discrete gradient "
-                       "for fix dg/nve/kk only: use fix dg/nve/kk (run with -sf kk), or the CPU "
-                       "style with fix dg/nve");
-    // (LAMMPS's 2d arrays are contiguous rows of 3)
-    const int nall = this->atom->nlocal + this->atom->nghost;
-    compute_dg_kk_selected(t_double_2d(xold[0], nall, 3), t_x(xnew[0], nall),
-                           t_double_2d(fdg[0], nall, 3), t_select(), vnew, vold);
+    geomint_kk::dg_on_host_arrays<DeviceType>(
+        this->lmp, "A bonded /kk DG style", xold, xnew, fdg,
+        [&](const t_double_2d &xo, const t_x &xn, const t_double_2d &f) {
+          compute_dg_kk_selected(xo, xn, f, t_select(), vnew, vold);
+        });
   }
 
  protected:

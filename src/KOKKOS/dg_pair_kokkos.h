@@ -6,8 +6,8 @@
    neighbor list with the style's one pair term (dg_pair_kk), and the host
    interface DGStyle::compute_dg on host arrays where DeviceType can read them.
 
-   Derived (CRTP) provides NCOEFF, coeff_row(i, j, row) (the NCOEFF
-   coefficients of type pair i, j from the CPU arrays) and dg_term_kk(c)
+   Derived (CRTP) provides NCOEFF, dg_coeff(i, j, k) (coefficient k < NCOEFF of
+   type pair i, j from the CPU arrays) and dg_term_kk(c)
    (the style's pair term over DGKokkosCoeff c, as its CPU style's term).
 ------------------------------------------------------------------------- */
 
@@ -56,8 +56,8 @@ class DGPairKokkos : public DGPair<Parent>, public DGStyleKokkos<DeviceType> {
   {
     if (coeff_stale) upload_coeff();
     atomKK()->sync(this->execution_space, TYPE_MASK);
-    steps.begin(this->list, xold, atomKK()->k_type.template view<DeviceType>(), d_cut,
-                this->atom->ntypes + 1, std::min(this->margin, 2.0 * reach));
+    steps.begin(this->list, xold, atomKK()->k_type.template view<DeviceType>(), tables.cut,
+                tables.ntp1, std::min(this->margin, 2.0 * reach));
   }
 
   void dg_step_end() override
@@ -100,18 +100,9 @@ class DGPairKokkos : public DGPair<Parent>, public DGStyleKokkos<DeviceType> {
   {
     if (coeff_stale) upload_coeff();
     atomKK()->sync(this->execution_space, TYPE_MASK);
-    const int n = this->atom->ntypes + 1;
-    geomint_kk::DGKokkosPairList<DeviceType> pl = steps.pairs(this->list);
-    pl.neighflag = this->neighflag;
-    pl.cutsq = d_cutsq;
-    pl.ntp1 = n;
-    pl.special_lj = this->force->special_lj;
-    pl.special_coul = this->force->special_coul;
-    pl.nlocal = this->atom->nlocal;
-    pl.newton_pair = this->force->newton_pair;
-    pl.energy = energy;
-    pl.scatter = use_scatter ? &scatter : nullptr;
-    const geomint_kk::DGKokkosCoeff<DeviceType, Derived::NCOEFF> c{d_coeff, n};
+    const auto pl = tables.pass_list(steps.pairs(this->list), this->lmp, this->neighflag, energy,
+                                     use_scatter ? &scatter : nullptr);
+    const geomint_kk::DGKokkosCoeff<DeviceType, Derived::NCOEFF> c{tables.coeff, tables.ntp1};
     geomint_kk::dg_pair_kk<DeviceType>(pl, xold, xnew, fdg,
                                        atomKK()->k_type.template view<DeviceType>(),
                                        static_cast<Derived *>(this)->dg_term_kk(c), vnew, vold);
@@ -120,49 +111,29 @@ class DGPairKokkos : public DGPair<Parent>, public DGStyleKokkos<DeviceType> {
   bool coeff_stale = true;
   t_double_2d d_xcopy, d_fscratch;    // energy_at_x
   geomint_kk::DGKokkosScatter<DeviceType> scatter;
-  Kokkos::View<double *, DeviceType> d_cutsq, d_cut, d_coeff;
+  geomint_kk::DGKokkosPairTables<DeviceType> tables;
   geomint_kk::DGKokkosPairSteps<DeviceType> steps;
 
   AtomKokkos *atomKK() const { return static_cast<AtomKokkos *>(this->atom); }
 
-  // the true cutoffs (squared, and their roots as DGPair::dg_step_begin takes
-  // them) and the coefficients, host -> DeviceType
+  // the cutoffs and coefficients, host -> DeviceType (after init_one)
   void upload_coeff()
   {
     this->restore_true_cutsq();
-    constexpr int NC = Derived::NCOEFF;
-    const int n = this->atom->ntypes + 1;
-    d_cutsq = Kokkos::View<double *, DeviceType>("dg/kk:cutsq", n * n);
-    d_cut = Kokkos::View<double *, DeviceType>("dg/kk:cut", n * n);
-    d_coeff = Kokkos::View<double *, DeviceType>("dg/kk:coeff", NC * n * n);
-    auto h_cutsq = Kokkos::create_mirror_view(d_cutsq);
-    auto h_cut = Kokkos::create_mirror_view(d_cut);
-    auto h_coeff = Kokkos::create_mirror_view(d_coeff);
-    for (int i = 1; i < n; i++)
-      for (int j = 1; j < n; j++) {
-        h_cutsq(i * n + j) = this->cutsq[i][j];
-        h_cut(i * n + j) = std::sqrt(this->cutsq[i][j]);
-        static_cast<const Derived *>(this)->coeff_row(i, j, &h_coeff(NC * (i * n + j)));
-      }
-    Kokkos::deep_copy(d_cutsq, h_cutsq);
-    Kokkos::deep_copy(d_cut, h_cut);
-    Kokkos::deep_copy(d_coeff, h_coeff);
+    const Derived *d = static_cast<const Derived *>(this);
+    tables.upload(this->cutsq, this->atom->ntypes, Derived::NCOEFF,
+                  [d](int i, int j, int k) { return d->dg_coeff(i, j, k); });
     coeff_stale = false;
   }
 
-  // the host interface (DGStyle::compute_dg: fix dg/nve, or a test) on host
-  // arrays: the same pass over them where DeviceType can read host memory
+  // the host interface (DGStyle::compute_dg: fix dg/nve, or a test)
   void pair_dg(double **xold, double **xnew, double **fdg, double &vnew, double &vold) override
   {
-    if (!Kokkos::SpaceAccessibility<typename DeviceType::execution_space,
-                                    Kokkos::HostSpace>::accessible)
-      this->error->all(FLERR, "Pair {}/kk on a GPU computes its discrete gradient for fix "
-                       "dg/nve/kk only: use fix dg/nve/kk (run with -sf kk), or pair_style {} "
-                       "with fix dg/nve", this->style_name, this->style_name);
-    // (LAMMPS's 2d arrays are contiguous rows of 3)
-    const int nall = this->atom->nlocal + this->atom->nghost;
-    compute_dg_kk(t_double_2d(xold[0], nall, 3), t_x(xnew[0], nall), t_double_2d(fdg[0], nall, 3),
-                  vnew, vold);
+    geomint_kk::dg_on_host_arrays<DeviceType>(
+        this->lmp, fmt::format("Pair {}/kk", this->style_name), xold, xnew, fdg,
+        [&](const t_double_2d &xo, const t_x &xn, const t_double_2d &f) {
+          compute_dg_kk(xo, xn, f, vnew, vold);
+        });
   }
 };
 

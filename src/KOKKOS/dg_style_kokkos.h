@@ -21,8 +21,13 @@
 
 #include <Kokkos_ScatterView.hpp>
 #include "neigh_list_kokkos.h"
+#include "atom.h"
+#include "error.h"
+#include "force.h"
 #include "pointers.h"
 
+#include <cmath>
+#include <string>
 #include <type_traits>
 
 namespace LAMMPS_NS {
@@ -163,6 +168,71 @@ namespace geomint_kk {
     bool energy;
     DGKokkosScatter<DeviceType> *scatter;    // half/thread lists: the style's ScatterView of fdg
   };
+
+  // A /kk DG pair style's tables on DeviceType: the true cutoffs, squared and
+  // their roots (as DGPair::dg_step_begin takes them), and nc coefficients per
+  // type pair, row(i, j, k) from the CPU style's arrays
+  template <class DeviceType> struct DGKokkosPairTables {
+    Kokkos::View<double *, DeviceType> cutsq, cut, coeff;
+    int ntp1 = 0;
+    template <class Row> void upload(double *const *cutsq_host, int ntypes, int nc, const Row &row)
+    {
+      ntp1 = ntypes + 1;
+      const int n = ntp1;
+      cutsq = Kokkos::View<double *, DeviceType>("dg/kk:cutsq", n * n);
+      cut = Kokkos::View<double *, DeviceType>("dg/kk:cut", n * n);
+      coeff = Kokkos::View<double *, DeviceType>("dg/kk:coeff", nc > 0 ? nc * n * n : 1);
+      auto h_cutsq = Kokkos::create_mirror_view(cutsq);
+      auto h_cut = Kokkos::create_mirror_view(cut);
+      auto h_coeff = Kokkos::create_mirror_view(coeff);
+      for (int i = 1; i < n; i++)
+        for (int j = 1; j < n; j++) {
+          h_cutsq(i * n + j) = cutsq_host[i][j];
+          h_cut(i * n + j) = std::sqrt(cutsq_host[i][j]);
+          for (int k = 0; k < nc; k++) h_coeff(nc * (i * n + j) + k) = row(i, j, k);
+        }
+      Kokkos::deep_copy(cutsq, h_cutsq);
+      Kokkos::deep_copy(cut, h_cut);
+      Kokkos::deep_copy(coeff, h_coeff);
+    }
+
+    // pl (a list's atoms and neighbors) with these cutoffs, LAMMPS's special
+    // factors now (pair hybrid's of the sub-style), newton_pair, and the rest
+    DGKokkosPairList<DeviceType> pass_list(DGKokkosPairList<DeviceType> pl, LAMMPS *lmp,
+                                           int neighflag, bool energy,
+                                           DGKokkosScatter<DeviceType> *scatter) const
+    {
+      pl.neighflag = neighflag;
+      pl.cutsq = cutsq;
+      pl.ntp1 = ntp1;
+      pl.special_lj = lmp->force->special_lj;
+      pl.special_coul = lmp->force->special_coul;
+      pl.nlocal = lmp->atom->nlocal;
+      pl.newton_pair = lmp->force->newton_pair;
+      pl.energy = energy;
+      pl.scatter = scatter;
+      return pl;
+    }
+  };
+
+  // The host interface of a /kk DG style (DGStyle::compute_dg: fix dg/nve, its
+  // bonded hybrids, or a test): run(xold, xnew, fdg) over views of LAMMPS's host
+  // arrays (contiguous rows of 3) where DeviceType can read host memory, else an
+  // ERROR naming the style
+  template <class DeviceType, class Run>
+  void dg_on_host_arrays(LAMMPS *lmp, const std::string &style, double **xold, double **xnew,
+                         double **fdg, const Run &run)
+  {
+    if (!Kokkos::SpaceAccessibility<typename DeviceType::execution_space,
+                                    Kokkos::HostSpace>::accessible)
+      lmp->error->all(FLERR, "{} on a GPU computes its discrete gradient for fix dg/nve/kk only: "
+                      "use fix dg/nve/kk (run with -sf kk), or the CPU style with fix dg/nve",
+                      style);
+    const int nall = lmp->atom->nlocal + lmp->atom->nghost;
+    using V = Views<DeviceType>;
+    run(typename V::t_double_2d(xold[0], nall, 3), typename V::t_x(xnew[0], nall),
+        typename V::t_double_2d(fdg[0], nall, 3));
+  }
 
   // dg_pair_atom over every pair of the list, term(const DGPairIJ &, q, vo,
   // vn) as in the CPU styles (dg_style.h's dg_pair_list_sq)

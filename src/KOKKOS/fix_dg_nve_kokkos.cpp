@@ -291,11 +291,6 @@ template <class DeviceType> void FixDGNVEKokkos<DeviceType>::pre_reverse(int efl
   if (ext_active) k_fext.template modify<LMPHostType>();
 }
 
-template <class DeviceType> void FixDGNVEKokkos<DeviceType>::final_integrate()
-{
-  FixDGNVE::final_integrate();
-}
-
 // the half kicks of external forces on the host copies (once per half step)
 template <class DeviceType> double FixDGNVEKokkos<DeviceType>::external_kick()
 {

@@ -43,7 +43,6 @@ template <class DeviceType> class FixDGNVEKokkos : public geomint_kk::HostArrays
   void post_neighbor() override;
   void initial_integrate(int) override;
   void pre_reverse(int, int) override;
-  void final_integrate() override;
   void grow_arrays(int) override;
   double memory_usage() override;
 

@@ -20,18 +20,8 @@ template <class CPUStyle, class DeviceType>
 void DGPairDSFKokkos<CPUStyle, DeviceType>::upload_coeff()
 {
   this->restore_true_cutsq();
-  const int n = this->atom->ntypes + 1, nc = dg_ncoeff();
-  d_cutsq = Kokkos::View<double *, DeviceType>("dsf/dg/kk:cutsq", n * n);
-  d_coeff = Kokkos::View<double *, DeviceType>("dsf/dg/kk:coeff", std::max(1, nc * n * n));
-  auto h_cutsq = Kokkos::create_mirror_view(d_cutsq);
-  auto h_coeff = Kokkos::create_mirror_view(d_coeff);
-  for (int i = 1; i < n; i++)
-    for (int j = 1; j < n; j++) {
-      h_cutsq(i * n + j) = this->cutsq[i][j];
-      for (int c = 0; c < nc; c++) h_coeff(nc * (i * n + j) + c) = dg_coeff(i, j, c);
-    }
-  Kokkos::deep_copy(d_cutsq, h_cutsq);
-  Kokkos::deep_copy(d_coeff, h_coeff);
+  tables.upload(this->cutsq, this->atom->ntypes, dg_ncoeff(),
+                [this](int i, int j, int k) { return dg_coeff(i, j, k); });
   coeff_stale = false;
 }
 
@@ -78,20 +68,12 @@ void DGPairDSFKokkos<CPUStyle, DeviceType>::run_pass_kk(const Term &term, const 
   // a half list: several threads add to the same atoms
   const int neighflag =
       typename DeviceType::execution_space().concurrency() > 1 ? HALFTHREAD : HALF;
-  geomint_kk::DGKokkosPairList<DeviceType> pl{};
-  pl.inum = dlist->inum;
-  pl.ilist = dlist->d_ilist;
-  pl.numneigh = dlist->d_numneigh;
-  pl.neighbors = dlist->d_neighbors;
-  pl.neighflag = neighflag;
-  pl.cutsq = d_cutsq;
-  pl.ntp1 = this->atom->ntypes + 1;
-  pl.special_lj = this->force->special_lj;
-  pl.special_coul = this->force->special_coul;
-  pl.nlocal = this->atom->nlocal;
-  pl.newton_pair = this->force->newton_pair;
-  pl.energy = this->dg_energy;
-  pl.scatter = &scatter;
+  geomint_kk::DGKokkosPairList<DeviceType> list{};
+  list.inum = dlist->inum;
+  list.ilist = dlist->d_ilist;
+  list.numneigh = dlist->d_numneigh;
+  list.neighbors = dlist->d_neighbors;
+  const auto pl = tables.pass_list(list, this->lmp, neighflag, this->dg_energy, &scatter);
   geomint_kk::dg_pair_kk<DeviceType>(pl, xold, xnew, fdg,
                                      atomKK->k_type.template view<DeviceType>(),
                                      DGPairTermIJ<Term>{term}, vnew, vold);

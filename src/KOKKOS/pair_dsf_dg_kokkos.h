@@ -77,7 +77,7 @@ class DGPairDSFKokkos : public CPUStyle, public DGStyleKokkos<DeviceType> {
   bool coeff_stale = true;
   bigint list_calls = -1;    // Neighbor::ncalls of the list on DeviceType
   std::unique_ptr<NeighListKokkos<DeviceType>> dlist;
-  Kokkos::View<double *, DeviceType> d_cutsq, d_coeff;
+  geomint_kk::DGKokkosPairTables<DeviceType> tables;
   geomint_kk::DGKokkosScatter<DeviceType> scatter;
   virtual int dg_ncoeff() const { return 0; }
   virtual double dg_coeff(int, int, int) const { return 0.0; }
@@ -144,7 +144,7 @@ class PairLJCutCoulDSFDGKokkos : public DGPairDSFKokkos<PairLJCutCoulDSFDG, Devi
   void pair_pass_kk(const DGDSFParams &s, const Q &q, const t_double_2d &xold, const t_x &xnew,
                     const t_double_2d &fdg, double &vnew, double &vold) override
   {
-    const LJCutCoulDSFDGTerm<Coeff, Q> term{{this->d_coeff, this->atom->ntypes + 1}, {s, q}};
+    const LJCutCoulDSFDGTerm<Coeff, Q> term{{this->tables.coeff, this->tables.ntp1}, {s, q}};
     this->run_pass_kk(term, xold, xnew, fdg, vnew, vold);
   }
 };

@@ -31,11 +31,9 @@ class PairLJCutDGKokkos
 
   // LJCutDGTerm's coefficients: (lj3, lj4, offset) per type pair
   static constexpr int NCOEFF = 3;
-  void coeff_row(int i, int j, double *row) const
+  double dg_coeff(int i, int j, int k) const
   {
-    row[0] = this->lj3[i][j];
-    row[1] = this->lj4[i][j];
-    row[2] = this->offset[i][j];
+    return k == 0 ? this->lj3[i][j] : k == 1 ? this->lj4[i][j] : this->offset[i][j];
   }
   struct Coeff {
     geomint_kk::DGKokkosCoeff<DeviceType, NCOEFF> t;

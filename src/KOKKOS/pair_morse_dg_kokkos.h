@@ -35,12 +35,12 @@ class PairMorseDGKokkos
 
   // MorseDGTerm's coefficients: (d0, alpha, r0, offset) per type pair
   static constexpr int NCOEFF = 4;
-  void coeff_row(int i, int j, double *row) const
+  double dg_coeff(int i, int j, int k) const
   {
-    row[0] = this->d0[i][j];
-    row[1] = this->alpha[i][j];
-    row[2] = this->r0[i][j];
-    row[3] = this->offset[i][j];
+    return k == 0 ? this->d0[i][j]
+        : k == 1  ? this->alpha[i][j]
+        : k == 2  ? this->r0[i][j]
+                  : this->offset[i][j];
   }
   struct Coeff {
     geomint_kk::DGKokkosCoeff<DeviceType, NCOEFF> t;
