@@ -54,8 +54,8 @@ sys.path.insert(0, os.path.join(HERE, "..", "potentials"))
 from make_mesh import read_mesh  # noqa: E402  (the project's one mesh reader)
 
 MPL_FILL = 0.5706  # measured with matplotlib 3.6, orthographic, box aspect 1 1 1 (see main)
-PALETTE = ["#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd",
-           "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f"]
+PALETTE = ["#d62728", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b",
+           "#e377c2", "#17becf", "#bcbd22", "#7f7f7f", "#1f77b4"]
 
 
 # --------------------------------------------------------------------------------------------
@@ -277,10 +277,11 @@ def main():
     g.add_argument("--step", type=int, default=None, help="the frame of this time step")
     p.add_argument("--view", nargs=2, type=float, default=(20.0, -60.0), metavar=("ELEV", "AZIM"),
                    help="camera elevation and azimuth in degrees (20 -60)")
-    p.add_argument("--title", default=None, help="title (default: file and step; '' for none)")
+    p.add_argument("--title", default=None, help="title; {step} and {dump} are replaced by the time "
+                   "step and the dump's file name (default '{dump}  step {step}'; '' for none)")
     p.add_argument("--size", default="900x900", help="picture size in pixels, W or WxH (900x900)")
     p.add_argument("--dpi", type=float, default=150)
-    p.add_argument("--mesh-color", default="#e8c48a", help="surface colour (#e8c48a)")
+    p.add_argument("--mesh-color", default="#9ecae1", help="surface colour (#9ecae1)")
     p.add_argument("--alpha", type=float, default=0.55, help="surface opacity (0.55)")
     p.add_argument("--edges", action="store_true", help="draw the triangle edges")
     p.add_argument("--zoom", type=float, default=1.0, help="magnify the view (1)")
@@ -479,7 +480,8 @@ def main():
     px, py = ax.transData.transform(proj3d.proj_transform(*cen, ax.get_proj())[:2])
     want_y = (0.46 if a.title != "" else 0.5) * H
     ax.set_position([-(px - 0.5 * W) / W, -(py - want_y) / H, 1, 1])
-    title = a.title if a.title is not None else f"{os.path.basename(a.dump)}  step {step}"
+    title = (a.title if a.title is not None else "{dump}  step {step}").replace(
+        "{step}", str(step)).replace("{dump}", os.path.basename(a.dump))
     if title:
         fig.text(0.5, 0.97, title, ha="center", va="top", fontsize=11)
     fig.savefig(a.png, dpi=a.dpi, facecolor="white")

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# ./geomint demo: run the flagship example into out/demo/ (log, dump, PNG plot, VTK series).
+# ./geomint demo: run the flagship example into out/demo/ (log, dump, PNG plot and picture,
+# VTK series).
 # The flagship is the vesicle with in-triangle points (examples/membrane).
 set -euo pipefail
 root=$1; lmp=$2
@@ -18,8 +19,13 @@ else
 fi
 grep -A3 "^Loop time" log.lammps | head -n 1
 "$py" "$ex/plot.py" log.lammps membrane.dump "$root/potentials/icosphere_2562.mesh" membrane.png
+# the picture of the last frame: the mesh (type 1 = its vertices) as a surface, the
+# in-triangle points (type 2) as spheres of radius 0.4 (their repulsion range is 0.5)
+"$py" "$root/examples/render.py" membrane.dump vesicle.png --mesh "$root/potentials/icosphere_2562.mesh" \
+      --types 2:crimson:0.4 --title "vesicle: 2562 vertices, 300 in-triangle points, step {step}"
 rm -rf vtk
 "$py" "$ex/dump2vtk.py" membrane.dump "$root/potentials/icosphere_2562.mesh" vtk/membrane
 echo "geomint demo: outputs in $out:"
 ls -1 "$out" | sed 's/^/  /'
+echo "  (membrane.png: diffusion and occupancy plots; vesicle.png: picture of the last frame)"
 echo "  (ParaView: open vtk/membrane.vtk.series; OVITO: open membrane.dump)"
