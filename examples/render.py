@@ -42,7 +42,6 @@ Examples (from the project root):
       --view 20 -60 --title "step 1000"
 """
 import argparse
-import collections
 import itertools
 import os
 import sys
@@ -83,7 +82,8 @@ def scan_dump(path):
                         raise ValueError
             except ValueError:
                 break  # truncated header
-            collections.deque(itertools.islice(f, n), maxlen=0)  # skip the atoms at C speed
+            if sum(1 for _ in itertools.islice(f, n)) < n:  # skip the atoms, unparsed
+                break  # truncated (the run is still writing it)
             if f.tell() == os.fstat(f.fileno()).st_size and n:
                 f.seek(-1, os.SEEK_END)  # complete only if the last line ended
                 if f.read(1) != b"\n":
@@ -308,19 +308,18 @@ def main():
     ids = cols["id"].astype(int) if "id" in cols else np.arange(1, n + 1)
     types = cols["type"].astype(int) if "type" in cols else np.ones(n, int)
     x = positions(cols, h, lo)
-    row = np.full(ids.max() + 1 if n else 1, -1)
-    row[ids] = np.arange(n)
+    order = np.argsort(ids)
 
-    def rows_of(idarr, what):
+    def rows_of(idarr):
+        """Rows of these atom ids in the frame, -1 where absent."""
         idarr = np.asarray(idarr)
-        ok = (idarr >= 0) & (idarr < len(row))
-        r = np.full(idarr.shape, -1)
-        r[ok] = row[idarr[ok]]
-        return r
+        k = np.clip(np.searchsorted(ids, idarr, sorter=order), 0, max(n - 1, 0))
+        r = order[k] if n else np.zeros(idarr.shape, int)
+        return np.where(n and (ids[r] == idarr), r, -1) if n else np.full(idarr.shape, -1)
 
     tri = np.zeros((0, 3), int)
     if a.mesh:
-        tri = rows_of(read_mesh(a.mesh), "mesh")
+        tri = rows_of(read_mesh(a.mesh))
         if (tri < 0).any():
             bad = (tri < 0).any(axis=1).sum()
             print(f"render.py: {bad} of {len(tri)} triangles have vertices not in the dump; left out",
@@ -332,7 +331,7 @@ def main():
     bonds = np.zeros((0, 3), int)
     if a.data:
         b = read_bonds(a.data)
-        br = rows_of(b[:, 1:], "bond")
+        br = rows_of(b[:, 1:])
         keep = (br >= 0).all(axis=1)
         if not keep.all():
             print(f"render.py: {np.sum(~keep)} bonds have atoms not in the dump; left out", file=sys.stderr)
