@@ -69,7 +69,7 @@ void BagogabPoints::build_images()
 void BagogabPoints::build_lists()
 {
   mask_to_host();
-  const int *mask = atom->mask;
+  const int *mask = fix->pass_mask();    // (filament beads: not in the fix group here)
   const int groupbit = fix->groupbit;
   point_list.clear();
   free_list.clear();

@@ -6,6 +6,7 @@
 
 #include "fix_bagogab.h"
 
+#include "bagogab_filaments.h"
 #include "bagogab_mesh.h"
 #include "bagogab_points.h"
 
@@ -60,8 +61,9 @@ FixBagogab::FixBagogab(LAMMPS *lmp, int narg, char **arg, PointsMaker make_point
     Fix(lmp, narg, arg), tstr(nullptr), tvar(-1), zero_flag(false), tally_flag(true),
     t_target(0.0), dtf(0.0), kt_mvv2e(0.0), coeff_changed(true), e_bath_local(0.0),
     e_bath_restart(0.0), v_is_half(false), dt_half(0.0), corr_after_run(0.0), nmax_delta(0),
-    delta(nullptr), points(nullptr)
+    delta(nullptr), points(nullptr), filaments(nullptr)
 {
+  comm_filaments = false;
   if (narg < 7)
     error->all(FLERR,
                "Illegal fix bagogab command: expected 'fix ID group bagogab Tstart Tstop damp "
@@ -119,15 +121,60 @@ FixBagogab::FixBagogab(LAMMPS *lmp, int narg, char **arg, PointsMaker make_point
                  itype, atom->ntypes);
     return itype;
   };
+  std::vector<int> link_types, twist_types;
+  bool filament_flag = false;
+  double ftol = 1e-10;
+  int fmaxit = 50;
   int iarg = 7;
   while (iarg < narg) {
     const std::string kw = arg[iarg];
+    if (kw == "filament") {
+      // filament b T1 [T2 ...] [a A1 [A2 ...]] (read as fix shake reads b and a)
+      filament_flag = true;
+      iarg++;
+      char mode = 0;
+      while (iarg < narg) {
+        const std::string w = arg[iarg];
+        if (w == "b" || w == "a") {
+          mode = w[0];
+        } else if (mode && utils::is_integer(w)) {
+          const int t = utils::inumeric(FLERR, w.c_str(), false, lmp);
+          const int ntypes = mode == 'b' ? atom->nbondtypes : atom->nangletypes;
+          if (t < 1 || t > ntypes)
+            error->all(FLERR, "{}: filament {} type {} is outside 1..{} (the number of {} types)",
+                       STYLE, mode, t, ntypes, mode == 'b' ? "bond" : "angle");
+          (mode == 'b' ? link_types : twist_types).push_back(t);
+        } else {
+          break;
+        }
+        iarg++;
+      }
+      if (link_types.empty())
+        error->all(FLERR, "{}: filament needs 'b' and at least one bond type of its rigid links "
+                   "(filament b T1 [T2 ...] [a A1 [A2 ...]])", STYLE);
+      continue;
+    }
+    if (kw == "ftol" || kw == "fmaxit") {
+      if (iarg + 1 >= narg) error->all(FLERR, "{}: keyword {} needs a value", STYLE, kw);
+      if (kw == "ftol") {
+        ftol = utils::numeric(FLERR, arg[iarg + 1], false, lmp);
+        if (!(ftol > 0.0) || ftol >= 1e-2)
+          error->all(FLERR, "{}: ftol must be in (0, 0.01) (got {}); it bounds |r^2 - d^2| / d^2 "
+                     "of every rigid link after the solve", STYLE, arg[iarg + 1]);
+      } else {
+        fmaxit = utils::inumeric(FLERR, arg[iarg + 1], false, lmp);
+        if (fmaxit < 1)
+          error->all(FLERR, "{}: fmaxit must be >= 1 (got {})", STYLE, arg[iarg + 1]);
+      }
+      iarg += 2;
+      continue;
+    }
     const int nvalues = (kw == "scale") ? 2 : 1;
     if (kw != "scale" && kw != "nofriction" && kw != "mesh" && kw != "intri" && kw != "snap" &&
         kw != "zero" && kw != "tally" && kw != "vout")
       error->all(FLERR,
                  "{}: unknown keyword '{}'; valid keywords are mesh, intri, scale, nofriction, "
-                 "snap, zero, tally, vout",
+                 "snap, zero, tally, vout, filament, ftol, fmaxit",
                  STYLE, kw);
     if (iarg + nvalues >= narg)
       error->all(FLERR, "{}: keyword {} needs {} value{}", STYLE, kw, nvalues,
@@ -203,6 +250,20 @@ FixBagogab::FixBagogab(LAMMPS *lmp, int narg, char **arg, PointsMaker make_point
     for (int i = 0; i < atom->nlocal; i++) set_arrays(i);
   }
 
+  if (filament_flag) {
+    if (!atom->molecular)
+      error->all(FLERR, "{}: filament needs bonds (an atom style with bonds, e.g. bond or "
+                 "molecular)", STYLE);
+    filaments = new BagogabFilaments(lmp, this, link_types, twist_types, ftol, fmaxit);
+    comm_forward = 6;
+    vector_flag = 1;
+    size_vector = 6;
+    extvector = 0;
+    dof_flag = 1;
+  } else if (!twist_types.empty() || ftol != 1e-10 || fmaxit != 50) {
+    error->all(FLERR, "{}: ftol and fmaxit need the filament keyword", STYLE);
+  }
+
   ecouple_flag = tally_flag ? 1 : 0;
   coeff.assign((atom->ntypes + 1) * PT_N, 0.0);
   for (int t = 0; t <= atom->ntypes; t++) coeff[t * PT_N + PT_C1] = 1.0;
@@ -220,6 +281,7 @@ FixBagogab::~FixBagogab()
     atom->delete_callback(id, Atom::RESTART);
   }
   delete points;
+  delete filaments;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -229,7 +291,7 @@ int FixBagogab::setmask()
   int mask = 0;
   mask |= INITIAL_INTEGRATE;
   mask |= FINAL_INTEGRATE;
-  if (points) mask |= PRE_NEIGHBOR;
+  if (points || filaments) mask |= PRE_NEIGHBOR;
   return mask;
 }
 
@@ -282,7 +344,14 @@ void FixBagogab::init()
     }
   }
 
+  if (filaments) filaments->init(points ? points->intri_bit : 0);
+
   update_coefficients();
+}
+
+const int *FixBagogab::pass_mask() const
+{
+  return filaments ? filaments->pass_mask() : atom->mask;
 }
 
 /* ----------------------------------------------------------------------
@@ -354,6 +423,7 @@ void FixBagogab::initial_integrate(int /*vflag*/)
   v_is_half = false;
   corr_after_run = 0.0;
   double de = 0.0;
+  if (filaments) filaments->ensure_local();
   if (points) {
     de = points->step(s_def);
   } else if (zero_flag) {
@@ -368,6 +438,8 @@ void FixBagogab::initial_integrate(int /*vflag*/)
   } else {
     baoa_pass(s_def, de);
   }
+  // the filament beads (left out of the passes above): their own constrained sub-steps
+  if (filaments) de += filaments->step(s_def, zero_flag, vout_half);
   if (tally_flag) e_bath_local += 0.5 * force->mvv2e * de;
 }
 
@@ -388,7 +460,7 @@ BagogabAtoms FixBagogab::atoms_cpu()
   a.f_ = atom->f;
   a.rmass_ = atom->rmass;
   a.type_ = atom->type;
-  a.mask_ = atom->mask;
+  a.mask_ = pass_mask();
   a.tag_ = atom->tag;
   a.coeff_ = coeff.data();
   a.delta_ = delta;
@@ -465,12 +537,14 @@ void FixBagogab::final_integrate()
 double FixBagogab::kick_all(double scale, bool apply)
 {
   double dke = 0.0;
+  if (filaments) filaments->ensure_local();
   if (points) {
     dke = points->b_step(scale, 0.0, apply);
     points->agree_on_failures();
   } else {
     kick_pass(scale, apply, dke);
   }
+  if (filaments) dke += filaments->kick(scale, apply);
   return force->mvv2e * dke;
 }
 
@@ -499,6 +573,7 @@ void FixBagogab::post_run()
     kick_all(dt_half / update->dt, true);
     v_is_half = false;
   }
+  if (filaments) filaments->invalidate();
   if (!points) return;
   points->invalidate();    // commands between runs may move, delete or create atoms
   points->report_timing();
@@ -601,6 +676,7 @@ double FixBagogab::memory_usage()
 {
   double bytes = 3.0 * nmax_delta * sizeof(double);
   if (points) bytes += points->memory_usage();
+  if (filaments) bytes += filaments->memory_usage();
   return bytes;
 }
 
@@ -610,28 +686,38 @@ double FixBagogab::memory_usage()
 
 void FixBagogab::pre_neighbor()
 {
-  points->invalidate();
+  if (points) points->invalidate();
+  if (filaments) filaments->setup_local();
 }
 
-// setup: checks, then every owned point keeps its triangle or gets the closest one
+// setup: checks, then every owned point keeps its triangle or gets the closest
+// one; the filaments' local images
 void FixBagogab::setup_pre_neighbor()
 {
   if (points) points->setup();
+  if (filaments) filaments->setup_local();
 }
 
 // DOF: each point has 2 (it moves in its triangle's plane), so 1 is removed
+// filaments: each constraint whose two atoms are in the group removes 1
 geomint_compat::dof_type FixBagogab::dof(int jgroup)
 {
-  if (!points || !points->intri_bit) return 0;
-  const bigint n = points->count(group->bitmask[jgroup]);
   bigint total = 0;
-  MPI_Allreduce(&n, &total, 1, MPI_LMP_BIGINT, MPI_SUM, world);
+  if (points && points->intri_bit) {
+    const bigint n = points->count(group->bitmask[jgroup]);
+    MPI_Allreduce(&n, &total, 1, MPI_LMP_BIGINT, MPI_SUM, world);
+  }
+  if (filaments) total += filaments->constraints_in(group->bitmask[jgroup]);
   return static_cast<geomint_compat::dof_type>(total);
 }
 
-// [1] edge transfers, [2] border reflections (sums), [3] max segments in a G half-step
+// [1] edge transfers, [2] border reflections (sums), [3] max segments in a G half-step;
+// filaments: [4] most Newton iterations of a filament solve, [5] their mean per
+// solve, [6] the largest relative constraint residual |r^2 - d^2| / d^2 (this step)
 double FixBagogab::compute_vector(int n)
 {
+  if (n >= 3) return filaments->stat(n - 3);
+  if (!points) return 0.0;
   if (n < 2) {
     const int local = n == 0 ? points->n_transfers : points->n_reflections;
     int total = 0;
@@ -695,11 +781,13 @@ int FixBagogab::maxsize_restart()
 
 int FixBagogab::pack_forward_comm(int n, int *list, double *buf, int pbc_flag, int *pbc)
 {
+  if (comm_filaments) return filaments->pack_forward_comm(n, list, buf, pbc_flag, pbc);
   return points->pack_forward_comm(n, list, buf, pbc_flag, pbc);
 }
 
 void FixBagogab::unpack_forward_comm(int n, int first, double *buf)
 {
+  if (comm_filaments) return filaments->unpack_forward_comm(n, first, buf);
   points->unpack_forward_comm(n, first, buf);
 }
 

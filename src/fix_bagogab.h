@@ -63,6 +63,10 @@ class FixBagogab : public Fix {
   struct BagogabAtoms atoms_cpu();             // the CPU accessor of the atom data
   geomint_bagogab::AtomScalars atom_scalars() const;    // the step's scalars of an accessor
   bool zero_momentum() const { return zero_flag; }
+  // the mask of the passes over the atoms that are not filament beads: the
+  // fix's group bit is cleared on the beads (they have their own passes)
+  const int *pass_mask() const;
+  bool comm_filaments;    // the fix's forward communication carries the filaments' x and v
   bool tally_on() const { return tally_flag; }
   // zero yes: the mass-weighted mean random change over the atoms with noise
   // (collective); local = this rank's (sum m delta (3), sum m) over them
@@ -107,6 +111,9 @@ class FixBagogab : public Fix {
                                                const std::string &mesh_file,
                                                int intri_group, bool snap);
   FixBagogab(class LAMMPS *, int, char **, PointsMaker);
+
+  // the rigid-link filaments (filament keyword), null without them
+  class BagogabFilaments *filaments;
 
   void update_coefficients();
   void compute_target();

@@ -1,0 +1,198 @@
+// GEOMINT filament kernels: holonomic distance constraints of one filament
+// (rigid links, and the material-direction beads of twistable filaments),
+// solved inside the A step of a BAOAB splitting (SHAKE on velocity
+// impulses) and as a velocity projection (RATTLE).  LAMMPS-free, and the
+// same code on a host loop and in a Kokkos kernel over filaments.
+//
+// A filament is a set of beads with distance constraints |x_a - x_b| = d_c.
+// Its constraints are ordered along the chain, so that two constraints that
+// share a bead are at most `bw` apart in that order: every linear system
+// below is banded with half bandwidth bw (1 for a plain chain: tridiagonal),
+// solved by a banded LU without pivoting (the matrices are Gram matrices
+// G M^-1 G^T, symmetric positive definite, or a small perturbation of one).
+//
+// The accessor F of the kernels (one filament n at a time):
+//   int bead0(n), nbead(n)           bead slots of filament n: [bead0, bead0 + nbead)
+//   int cons0(n), ncons(n), bw(n)    its constraints [cons0, cons0 + ncons), half bandwidth
+//   int ca(c), cb(c); double d2(c)   constraint c: its bead slots and squared length
+//   double w(s)                      inverse mass of bead slot s
+//   double &xs(s,k), &vs(s,k)        the bead's position (one unwrapped image) and velocity
+//   double &ys(s,k)                  work: drifted positions
+//   double &r(c,k)                   work: constraint vectors x_a - x_b
+//   double &band(c,j), j < 2 BW_MAX + 1;  double &rhs(c)   work: the linear system
+#ifndef GEOMINT_FILAMENT_H
+#define GEOMINT_FILAMENT_H
+
+#include "geomint_inline.h"
+
+#include <cmath>
+
+namespace geomint {
+
+// the largest half bandwidth of a filament's constraint order (plain chains 1,
+// twistable chains 3)
+constexpr int FIL_BW_MAX = 4;
+constexpr int FIL_BAND = 2 * FIL_BW_MAX + 1;
+
+// outcome of a SHAKE solve
+struct FilSolve {
+  int iterations;     // Newton updates
+  double residual;    // max_c |(|x_a - x_b|^2 - d_c^2)| / d_c^2 after the solve
+  bool converged;
+};
+
+// the sign with which constraint e moves bead slot s (+1: its first bead, -1: its second)
+template <class F> GEOMINT_INLINE double fil_sign(const F &f, int e, int s)
+{
+  return s == f.ca(e) ? 1.0 : (s == f.cb(e) ? -1.0 : 0.0);
+}
+
+// coupling of constraint c to the impulse of constraint e: the velocity
+// change of (x_a - x_b) per unit multiplier of e is coupling * r_e
+template <class F> GEOMINT_INLINE double fil_coupling(const F &f, int c, int e)
+{
+  const int a = f.ca(c), b = f.cb(c);
+  return f.w(a) * fil_sign(f, e, a) - f.w(b) * fil_sign(f, e, b);
+}
+
+// band LU without pivoting of rows [c0, c0 + n) (band(c, j): column c + j - bw),
+// then the solution of A z = rhs into rhs
+template <class F> GEOMINT_INLINE void fil_band_solve(const F &f, int c0, int n, int bw)
+{
+  for (int k = 0; k < n; k++) {
+    const double piv = f.band(c0 + k, bw);
+    const int iend = k + bw < n - 1 ? k + bw : n - 1;
+    for (int i = k + 1; i <= iend; i++) {
+      const double l = f.band(c0 + i, k - i + bw) / piv;
+      f.band(c0 + i, k - i + bw) = l;
+      for (int j = k + 1; j <= iend; j++) f.band(c0 + i, j - i + bw) -= l * f.band(c0 + k, j - k + bw);
+      f.rhs(c0 + i) -= l * f.rhs(c0 + k);
+    }
+  }
+  for (int k = n - 1; k >= 0; k--) {
+    double s = f.rhs(c0 + k);
+    const int jend = k + bw < n - 1 ? k + bw : n - 1;
+    for (int j = k + 1; j <= jend; j++) s -= f.band(c0 + k, j - k + bw) * f.rhs(c0 + j);
+    f.rhs(c0 + k) = s / f.band(c0 + k, bw);
+  }
+}
+
+// add the impulses z_e (in rhs) of filament n to the rows `u` (velocities or
+// drifted positions) with factor scale: u_s += scale w_s sum_e z_e s_es r_e
+template <class F, class U>
+GEOMINT_INLINE void fil_apply(const F &f, int n, double scale, const U &u)
+{
+  const int c0 = f.cons0(n), nc = f.ncons(n);
+  for (int e = c0; e < c0 + nc; e++) {
+    const double z = scale * f.rhs(e);
+    const int a = f.ca(e), b = f.cb(e);
+    for (int k = 0; k < 3; k++) {
+      u(a, k) += f.w(a) * z * f.r(e, k);
+      u(b, k) -= f.w(b) * z * f.r(e, k);
+    }
+  }
+}
+
+template <class F> struct FilYs {
+  const F &f;
+  GEOMINT_INLINE double &operator()(int s, int k) const { return f.ys(s, k); }
+};
+template <class F> struct FilVs {
+  const F &f;
+  GEOMINT_INLINE double &operator()(int s, int k) const { return f.vs(s, k); }
+};
+
+// max_c |sigma_c| / d_c^2 of the drifted positions ys; sigma_c into rhs (negated)
+template <class F> GEOMINT_INLINE double fil_residual(const F &f, int n)
+{
+  const int c0 = f.cons0(n), nc = f.ncons(n);
+  double worst = 0.0;
+  for (int c = c0; c < c0 + nc; c++) {
+    const int a = f.ca(c), b = f.cb(c);
+    double q2 = 0.0;
+    for (int k = 0; k < 3; k++) {
+      const double q = f.ys(a, k) - f.ys(b, k);
+      q2 += q * q;
+    }
+    const double sigma = q2 - f.d2(c);
+    f.rhs(c) = -sigma;
+    const double rel = std::fabs(sigma) / f.d2(c);
+    if (!(rel <= worst)) worst = rel;    // (a NaN wins)
+  }
+  return worst;
+}
+
+// A(tau) of filament n under its constraints (SHAKE): the positions ys =
+// xs + tau (vs + M^-1 G(xs)^T lambda) that satisfy every constraint, by
+// Newton's method on lambda (the Jacobian is rebuilt at each iteration: banded
+// LU of the constraints' coupling).  On return vs holds the constrained
+// velocity and ys the new positions (xs unchanged).
+template <class F>
+GEOMINT_INLINE FilSolve fil_shake(const F &f, int n, double tau, double tol, int maxit)
+{
+  const int s0 = f.bead0(n), ns = f.nbead(n);
+  const int c0 = f.cons0(n), nc = f.ncons(n), bw = f.bw(n);
+  for (int c = c0; c < c0 + nc; c++)
+    for (int k = 0; k < 3; k++) f.r(c, k) = f.xs(f.ca(c), k) - f.xs(f.cb(c), k);
+  for (int s = s0; s < s0 + ns; s++)
+    for (int k = 0; k < 3; k++) f.ys(s, k) = f.xs(s, k) + tau * f.vs(s, k);
+  FilSolve out = {0, 0.0, false};
+  out.residual = fil_residual(f, n);
+  while (!(out.residual <= tol) && out.iterations < maxit) {
+    // Jacobian d sigma_c / d lambda_e = 2 coupling(c,e) q_c . r_e (lambda in length^2/mass units)
+    for (int c = c0; c < c0 + nc; c++) {
+      const int a = f.ca(c), b = f.cb(c);
+      double q[3];
+      for (int k = 0; k < 3; k++) q[k] = f.ys(a, k) - f.ys(b, k);
+      for (int j = 0; j < 2 * bw + 1; j++) {
+        const int e = c + j - bw;
+        double val = 0.0;
+        if (e >= c0 && e < c0 + nc) {
+          const double cp = fil_coupling(f, c, e);
+          if (cp != 0.0) val = 2.0 * cp * (q[0] * f.r(e, 0) + q[1] * f.r(e, 1) + q[2] * f.r(e, 2));
+        }
+        f.band(c, j) = val;
+      }
+    }
+    fil_band_solve(f, c0, nc, bw);
+    fil_apply(f, n, 1.0, FilYs<F>{f});
+    out.iterations++;
+    out.residual = fil_residual(f, n);
+  }
+  out.converged = out.residual <= tol;
+  // the velocity that the constrained drift implies
+  const double itau = 1.0 / tau;
+  for (int s = s0; s < s0 + ns; s++)
+    for (int k = 0; k < 3; k++) f.vs(s, k) += (f.ys(s, k) - f.xs(s, k) - tau * f.vs(s, k)) * itau;
+  return out;
+}
+
+// RATTLE: vs <- the M-orthogonal projection of vs onto the tangent space of
+// the constraints at xs (G vs = 0 with G v = (r_c . (v_a - v_b))_c)
+template <class F> GEOMINT_INLINE void fil_project(const F &f, int n)
+{
+  const int c0 = f.cons0(n), nc = f.ncons(n), bw = f.bw(n);
+  for (int c = c0; c < c0 + nc; c++)
+    for (int k = 0; k < 3; k++) f.r(c, k) = f.xs(f.ca(c), k) - f.xs(f.cb(c), k);
+  for (int c = c0; c < c0 + nc; c++) {
+    const int a = f.ca(c), b = f.cb(c);
+    double g = 0.0;
+    for (int k = 0; k < 3; k++) g += f.r(c, k) * (f.vs(a, k) - f.vs(b, k));
+    f.rhs(c) = -g;
+    for (int j = 0; j < 2 * bw + 1; j++) {
+      const int e = c + j - bw;
+      double val = 0.0;
+      if (e >= c0 && e < c0 + nc) {
+        const double cp = fil_coupling(f, c, e);
+        if (cp != 0.0) val = cp * (f.r(c, 0) * f.r(e, 0) + f.r(c, 1) * f.r(e, 1) + f.r(c, 2) * f.r(e, 2));
+      }
+      f.band(c, j) = val;
+    }
+  }
+  fil_band_solve(f, c0, nc, bw);
+  fil_apply(f, n, 1.0, FilVs<F>{f});
+}
+
+}    // namespace geomint
+
+#endif

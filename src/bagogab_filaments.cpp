@@ -1,0 +1,798 @@
+/* ----------------------------------------------------------------------
+   GEOMINT - the rigid-link filaments of fix bagogab (bagogab_filaments.h)
+------------------------------------------------------------------------- */
+
+#include "bagogab_filaments.h"
+
+#include "bagogab_passes.h"
+#include "bagogab_points.h"
+#include "fix_bagogab.h"
+
+#include "geomint_compat.h"
+#include "geomint_error.h"
+#include "geomint_mpi_stubs.h"
+
+#include "angle.h"
+#include "atom.h"
+#include "bond.h"
+#include "comm.h"
+#include "domain.h"
+#include "error.h"
+#include "force.h"
+#include "group.h"
+#include "modify.h"
+#include "neighbor.h"
+#include "update.h"
+
+#include "geomint/baoab.h"
+#include "geomint/filament.h"
+#include "geomint/random.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+#include <utility>
+
+using namespace LAMMPS_NS;
+using namespace geomint_bagogab;
+
+static const char *const STYLE = "Fix bagogab";
+
+/* ---------------------------------------------------------------------- */
+
+struct BagogabFilaments::Access {
+  // topology
+  const int *bead0_, *cons0_, *bw_, *ca_, *cb_;
+  const double *d2_;
+  // work
+  double *xs_, *vs_, *ys_, *w_, *r_, *band_, *rhs_;
+  // local images
+  const int *img_, *own_;
+
+  int bead0(int n) const { return bead0_[n]; }
+  int nbead(int n) const { return bead0_[n + 1] - bead0_[n]; }
+  int cons0(int n) const { return cons0_[n]; }
+  int ncons(int n) const { return cons0_[n + 1] - cons0_[n]; }
+  int bw(int n) const { return bw_[n]; }
+  int ca(int c) const { return ca_[c]; }
+  int cb(int c) const { return cb_[c]; }
+  double d2(int c) const { return d2_[c]; }
+  double w(int s) const { return w_[s]; }
+  double &xs(int s, int k) const { return xs_[3 * s + k]; }
+  double &vs(int s, int k) const { return vs_[3 * s + k]; }
+  double &ys(int s, int k) const { return ys_[3 * s + k]; }
+  double &r(int c, int k) const { return r_[3 * c + k]; }
+  double &band(int c, int j) const { return band_[geomint::FIL_BAND * c + j]; }
+  double &rhs(int c) const { return rhs_[c]; }
+};
+
+BagogabFilaments::BagogabFilaments(LAMMPS *lmp, FixBagogab *fix_in,
+                                   const std::vector<int> &links, const std::vector<int> &twists,
+                                   double ftol_in, int fmaxit_in) :
+    Pointers(lmp), fix(fix_in), link_types(links), twist_types(twists), ftol(ftol_in),
+    fmaxit(fmaxit_in), local_valid(false), need_comm(false), it_max(0), it_sum(0), n_solves(0),
+    res_max(0.0)
+{
+  fil_bead0.assign(1, 0);
+  fil_cons0.assign(1, 0);
+}
+
+BagogabFilaments::Access BagogabFilaments::access()
+{
+  Access a;
+  a.bead0_ = fil_bead0.data();
+  a.cons0_ = fil_cons0.data();
+  a.bw_ = fil_bw.data();
+  a.ca_ = cons_a.data();
+  a.cb_ = cons_b.data();
+  a.d2_ = cons_d2.data();
+  a.xs_ = xs.data();
+  a.vs_ = vs.data();
+  a.ys_ = ys.data();
+  a.w_ = wm.data();
+  a.r_ = rr.data();
+  a.band_ = band.data();
+  a.rhs_ = rhs.data();
+  a.img_ = slot_img.data();
+  a.own_ = slot_own.data();
+  return a;
+}
+
+/* ----------------------------------------------------------------------
+   topology: every rank gathers the links (bonds of the link types), the
+   twist angles and the bonds of their material-direction beads
+------------------------------------------------------------------------- */
+
+namespace {
+std::vector<bigint> allgather(MPI_Comm world, const std::vector<bigint> &mine)
+{
+  int nprocs = 1;
+  MPI_Comm_size(world, &nprocs);
+  int n = static_cast<int>(mine.size());
+  std::vector<int> counts(nprocs), displs(nprocs, 0);
+  MPI_Allgather(&n, 1, MPI_INT, counts.data(), 1, MPI_INT, world);
+  for (int p = 1; p < nprocs; p++) displs[p] = displs[p - 1] + counts[p - 1];
+  std::vector<bigint> all(displs[nprocs - 1] + counts[nprocs - 1]);
+  MPI_Allgatherv(mine.data(), n, MPI_LMP_BIGINT, all.data(), counts.data(), displs.data(),
+                 MPI_LMP_BIGINT, world);
+  return all;
+}
+template <class T> std::string join(const std::vector<T> &v, const char *sep)
+{
+  std::string out;
+  for (size_t k = 0; k < v.size(); k++) out += (k ? sep : "") + std::to_string(v[k]);
+  return out;
+}
+}    // namespace
+
+void BagogabFilaments::init(int intri_bit)
+{
+  local_valid = false;
+  if (!atom->molecular || atom->num_bond == nullptr)
+    error->all(FLERR, "{}: filament needs bonds (an atom style with bonds, e.g. bond or "
+               "molecular)", STYLE);
+  if (atom->map_style == 0)
+    error->all(FLERR, "{}: filament needs an atom map; use 'atom_modify map array' (or map yes) "
+               "before the simulation box is defined", STYLE);
+  if (!force->bond)
+    error->all(FLERR, "{}: filament needs a bond style: a rigid link's length is its bond type's "
+               "equilibrium distance", STYLE);
+  std::vector<double> r0(atom->nbondtypes + 1, 0.0);
+  for (int t : link_types) {
+    r0[t] = force->bond->equilibrium_distance(t);
+    if (!(r0[t] > 0.0))
+      error->all(FLERR, "{}: filament link bond type {} has no equilibrium distance (bond style "
+                 "{} gives {}); a rigid link's length is that distance: set it with bond_coeff",
+                 STYLE, t, force->bond_style, r0[t]);
+  }
+  auto is_link_type = [&](int t) {
+    return std::find(link_types.begin(), link_types.end(), t) != link_types.end();
+  };
+  auto is_twist_type = [&](int t) {
+    return std::find(twist_types.begin(), twist_types.end(), t) != twist_types.end();
+  };
+
+  // links (tag1, tag2, type), each bond once
+  const int nlocal = atom->nlocal;
+  const tagint *tag = atom->tag;
+  std::vector<bigint> mine;
+  for (int i = 0; i < nlocal; i++)
+    for (int m = 0; m < atom->num_bond[i]; m++) {
+      const int t = atom->bond_type[i][m];
+      if (t > 0 && is_link_type(t)) {
+        mine.push_back(tag[i]);
+        mine.push_back(atom->bond_atom[i][m]);
+        mine.push_back(t);
+      }
+    }
+  const std::vector<bigint> all = allgather(world, mine);
+  std::map<std::pair<tagint, tagint>, int> links;    // (lower, higher) -> type
+  for (size_t q = 0; q < all.size(); q += 3) {
+    const tagint a = all[q], b = all[q + 1];
+    links[{std::min(a, b), std::max(a, b)}] = static_cast<int>(all[q + 2]);
+  }
+  std::map<tagint, std::vector<tagint>> nbr;
+  for (const auto &l : links) {
+    nbr[l.first.first].push_back(l.first.second);
+    nbr[l.first.second].push_back(l.first.first);
+  }
+  for (const auto &n : nbr)
+    if (n.second.size() > 2)
+      error->all(FLERR, "{}: filament atom {} has {} rigid links (to atoms {}); filaments are "
+                 "linear chains: a branch point is not supported",
+                 STYLE, n.first, n.second.size(), join(n.second, ", "));
+  if (links.empty() && comm->me == 0)
+    error->warning(FLERR, "{}: no bonds of the filament link types {}: no filaments", STYLE,
+                   join(link_types, " "));
+
+  // chains, each from its end with the lower ID; filaments in order of that ID
+  std::vector<std::vector<tagint>> chains;
+  std::set<tagint> seen;
+  for (const auto &n : nbr) {
+    if (seen.count(n.first) || n.second.size() != 1) continue;
+    std::vector<tagint> chain = {n.first};
+    seen.insert(n.first);
+    tagint prev = 0, cur = n.first;
+    for (;;) {
+      tagint next = 0;
+      for (tagint c : nbr[cur])
+        if (c != prev) next = c;
+      if (!next) break;
+      chain.push_back(next);
+      seen.insert(next);
+      prev = cur;
+      cur = next;
+    }
+    chains.push_back(chain);
+  }
+  for (const auto &n : nbr)
+    if (!seen.count(n.first))
+      error->all(FLERR, "{}: filament atom {} is on a closed ring of rigid links; filaments are "
+                 "open linear chains", STYLE, n.first);
+  std::sort(chains.begin(), chains.end());
+
+  // twist angles (outer, centre, outer), each once
+  std::map<tagint, std::pair<tagint, tagint>> twist;    // node -> (material bead, other node)
+  if (!twist_types.empty()) {
+    if (!atom->num_angle)
+      error->all(FLERR, "{}: filament 'a' (twistable filaments) needs angles (an atom style with "
+                 "angles)", STYLE);
+    if (force->angle)
+      for (int t : twist_types) {
+        const double theta0 = force->angle->equilibrium_angle(t);
+        if (std::fabs(theta0 - 0.5 * M_PI) > 1e-6)
+          error->all(FLERR, "{}: twist angle type {} has equilibrium angle {:.8g} degrees; the "
+                     "material direction is perpendicular to the filament: use 90 degrees",
+                     STYLE, t, theta0 * 180.0 / M_PI);
+      }
+    mine.clear();
+    for (int i = 0; i < nlocal; i++)
+      for (int m = 0; m < atom->num_angle[i]; m++) {
+        const int t = atom->angle_type[i][m];
+        if (t > 0 && is_twist_type(t)) {
+          mine.push_back(atom->angle_atom1[i][m]);
+          mine.push_back(atom->angle_atom2[i][m]);
+          mine.push_back(atom->angle_atom3[i][m]);
+        }
+      }
+    const std::vector<bigint> angles = allgather(world, mine);
+    std::set<std::vector<tagint>> unique;
+    for (size_t q = 0; q < angles.size(); q += 3) {
+      tagint a1 = angles[q], a2 = angles[q + 1], a3 = angles[q + 2];
+      if (a1 > a3) std::swap(a1, a3);
+      unique.insert({a1, a2, a3});
+    }
+    for (const auto &ang : unique) {
+      const tagint n = ang[1];
+      auto linked = [&](tagint a) {
+        return links.count({std::min(a, n), std::max(a, n)}) > 0;
+      };
+      tagint u = 0, m = 0;
+      if (linked(ang[0]) && !nbr.count(ang[2])) {
+        m = ang[0];
+        u = ang[2];
+      } else if (linked(ang[2]) && !nbr.count(ang[0])) {
+        m = ang[2];
+        u = ang[0];
+      } else {
+        error->all(FLERR, "{}: twist angle {} {} {}: its centre must be a filament atom, one outer "
+                   "atom a filament atom linked to it, the other a material-direction atom "
+                   "that is not on a filament", STYLE, ang[0], ang[1], ang[2]);
+      }
+      if (twist.count(n))
+        error->all(FLERR, "{}: filament atom {} has two twist angles (material-direction atoms "
+                   "{} and {}); one per filament atom", STYLE, n, twist[n].first, u);
+      for (const auto &tw : twist)
+        if (tw.second.first == u)
+          error->all(FLERR, "{}: material-direction atom {} belongs to twist angles at filament "
+                     "atoms {} and {}; one filament atom per material-direction atom",
+                     STYLE, u, tw.first, n);
+      twist[n] = {u, m};
+    }
+  }
+
+  // the distance d of each material-direction atom: the bond between it and its node
+  std::map<tagint, double> dmat;    // node -> d
+  if (!twist.empty()) {
+    std::set<std::pair<tagint, tagint>> want;
+    for (const auto &tw : twist)
+      want.insert({std::min(tw.first, tw.second.first), std::max(tw.first, tw.second.first)});
+    mine.clear();
+    for (int i = 0; i < nlocal; i++)
+      for (int m = 0; m < atom->num_bond[i]; m++) {
+        const tagint a = tag[i], b = atom->bond_atom[i][m];
+        const int t = atom->bond_type[i][m];
+        if (t > 0 && want.count({std::min(a, b), std::max(a, b)})) {
+          mine.push_back(std::min(a, b));
+          mine.push_back(std::max(a, b));
+          mine.push_back(t);
+        }
+      }
+    const std::vector<bigint> ubonds = allgather(world, mine);
+    std::map<std::pair<tagint, tagint>, int> utype;
+    for (size_t q = 0; q < ubonds.size(); q += 3)
+      utype[{static_cast<tagint>(ubonds[q]), static_cast<tagint>(ubonds[q + 1])}] =
+          static_cast<int>(ubonds[q + 2]);
+    for (const auto &tw : twist) {
+      const tagint n = tw.first, u = tw.second.first;
+      auto it = utype.find({std::min(n, u), std::max(n, u)});
+      if (it == utype.end())
+        error->all(FLERR, "{}: material-direction atom {} has no bond to its filament atom {}; "
+                   "add one: its bond type's equilibrium distance is the fixed distance between "
+                   "them", STYLE, u, n);
+      const double d = force->bond->equilibrium_distance(it->second);
+      if (!(d > 0.0))
+        error->all(FLERR, "{}: bond type {} between material-direction atom {} and filament atom "
+                   "{} has no equilibrium distance (bond style {}); set it with bond_coeff",
+                   STYLE, it->second, u, n, force->bond_style);
+      dmat[n] = d;
+    }
+  }
+
+  // slots and constraints
+  slot_tag.clear();
+  fil_bead0.assign(1, 0);
+  fil_cons0.assign(1, 0);
+  fil_bw.clear();
+  fil_contour.clear();
+  cons_a.clear();
+  cons_b.clear();
+  cons_d2.clear();
+  slot_of.clear();
+  for (const auto &chain : chains) {
+    const int s0 = static_cast<int>(slot_tag.size());
+    std::map<tagint, int> local_slot;
+    for (tagint n : chain) {
+      local_slot[n] = static_cast<int>(slot_tag.size());
+      slot_tag.push_back(n);
+      if (twist.count(n)) {
+        local_slot[twist[n].first] = static_cast<int>(slot_tag.size());
+        slot_tag.push_back(twist[n].first);
+      }
+    }
+    struct Con {
+      int a, b;
+      double d2;
+    };
+    std::vector<Con> cons;
+    double contour = 0.0, dmax = 0.0;
+    std::map<std::pair<tagint, tagint>, double> len;
+    for (size_t k = 0; k + 1 < chain.size(); k++) {
+      const tagint a = chain[k], b = chain[k + 1];
+      const double l = r0[links[{std::min(a, b), std::max(a, b)}]];
+      len[{a, b}] = len[{b, a}] = l;
+      cons.push_back({local_slot[a], local_slot[b], l * l});
+      contour += l;
+    }
+    for (tagint n : chain) {
+      if (!twist.count(n)) continue;
+      const tagint u = twist[n].first, m = twist[n].second;
+      const double d = dmat[n], l = len[{n, m}];
+      cons.push_back({local_slot[u], local_slot[n], d * d});
+      cons.push_back({local_slot[u], local_slot[m], d * d + l * l});
+      dmax = std::max(dmax, d);
+    }
+    std::sort(cons.begin(), cons.end(), [](const Con &p, const Con &q) {
+      const int pm = std::max(p.a, p.b), qm = std::max(q.a, q.b);
+      if (pm != qm) return pm < qm;
+      return std::min(p.a, p.b) < std::min(q.a, q.b);
+    });
+    int bw = 0;
+    for (size_t c = 0; c < cons.size(); c++)
+      for (size_t e = c + 1; e < cons.size(); e++)
+        if (cons[c].a == cons[e].a || cons[c].a == cons[e].b || cons[c].b == cons[e].a ||
+            cons[c].b == cons[e].b)
+          bw = std::max(bw, static_cast<int>(e - c));
+    if (bw > geomint::FIL_BW_MAX)
+      error->all(FLERR, "{}: the constraints of the filament from atom {} couple {} apart in "
+                 "their chain order (at most {}): unexpected topology", STYLE, chain[0], bw,
+                 geomint::FIL_BW_MAX);
+    for (const Con &c : cons) {
+      cons_a.push_back(c.a);
+      cons_b.push_back(c.b);
+      cons_d2.push_back(c.d2);
+    }
+    (void) s0;
+    fil_bw.push_back(bw);
+    fil_contour.push_back(contour + 2.0 * dmax);
+    fil_bead0.push_back(static_cast<int>(slot_tag.size()));
+    fil_cons0.push_back(static_cast<int>(cons_a.size()));
+  }
+  for (size_t s = 0; s < slot_tag.size(); s++) slot_of[slot_tag[s]] = static_cast<int>(s);
+
+  const size_t ns = slot_tag.size(), nc = cons_a.size();
+  xs.assign(3 * ns, 0.0);
+  vs.assign(3 * ns, 0.0);
+  ys.assign(3 * ns, 0.0);
+  wm.assign(ns, 0.0);
+  v2.assign(ns, 0.0);
+  rr.assign(3 * nc, 0.0);
+  band.assign(geomint::FIL_BAND * nc, 0.0);
+  rhs.assign(nc, 0.0);
+
+  // the beads: in the fix group, not in-triangle points, moved by this fix only
+  const int *mask = atom->mask;
+  bigint bad[3] = {0, 0, 0};
+  tagint first[3] = {MAXTAGINT, MAXTAGINT, MAXTAGINT};
+  for (int i = 0; i < nlocal; i++) {
+    if (!slot_of.count(tag[i])) continue;
+    const bool out = !(mask[i] & fix->groupbit), pt = intri_bit && (mask[i] & intri_bit);
+    if (out) bad[0]++, first[0] = std::min(first[0], tag[i]);
+    if (pt) bad[1]++, first[1] = std::min(first[1], tag[i]);
+  }
+  bigint badall[3];
+  tagint firstall[3];
+  MPI_Allreduce(bad, badall, 2, MPI_LMP_BIGINT, MPI_SUM, world);
+  MPI_Allreduce(first, firstall, 2, MPI_LMP_TAGINT, MPI_MIN, world);
+  if (badall[0])
+    error->all(FLERR, "{}: {} filament atoms (e.g. atom {}) are not in the fix group {}; every "
+               "atom of a filament must be integrated by this fix", STYLE, badall[0], firstall[0],
+               group->names[fix->igroup]);
+  if (badall[1])
+    error->all(FLERR, "{}: {} filament atoms (e.g. atom {}) are in-triangle points; a filament "
+               "atom moves in 3d under its link constraints, a point in its triangle", STYLE,
+               badall[1], firstall[1]);
+  for (int f = 0; f < modify->nfix; f++) {
+    Fix *other = modify->fix[f];
+    if (other == fix || !other->time_integrate) continue;
+    bigint n = 0, total = 0;
+    for (int i = 0; i < nlocal; i++)
+      if ((mask[i] & other->groupbit) && slot_of.count(tag[i])) n++;
+    MPI_Allreduce(&n, &total, 1, MPI_LMP_BIGINT, MPI_SUM, world);
+    if (total)
+      error->all(FLERR, "{}: fix {} ({}) also integrates {} filament atoms; they must be moved "
+                 "by fix bagogab only", STYLE, other->id, other->style, total);
+  }
+}
+
+/* ----------------------------------------------------------------------
+   local images: for each filament with an owned bead, one image of every
+   bead, reached from the first owned bead along the chain by closest images
+------------------------------------------------------------------------- */
+
+void BagogabFilaments::setup_local()
+{
+  const int nlocal = atom->nlocal;
+  const tagint *tag = atom->tag;
+  const int *mask = atom->mask;
+  const int ns = static_cast<int>(slot_tag.size());
+  slot_img.assign(ns, -1);
+  slot_own.assign(ns, -1);
+  pass_mask_.assign(mask, mask + nlocal);
+  std::vector<char> has_owned(nfilaments(), 0);
+  std::vector<int> slot_fil(ns);
+  for (int n = 0; n < nfilaments(); n++)
+    for (int s = fil_bead0[n]; s < fil_bead0[n + 1]; s++) slot_fil[s] = n;
+  for (int i = 0; i < nlocal; i++) {
+    auto it = slot_of.find(tag[i]);
+    if (it == slot_of.end()) continue;
+    pass_mask_[i] &= ~fix->groupbit;
+    slot_own[it->second] = i;
+    has_owned[slot_fil[it->second]] = 1;
+  }
+  local_fil.clear();
+  bigint missing = MAXTAGINT, missing_fil = 0;
+  int ghost = 0;
+  for (int n = 0; n < nfilaments(); n++) {
+    if (!has_owned[n]) continue;
+    local_fil.push_back(n);
+    const int s0 = fil_bead0[n], s1 = fil_bead0[n + 1];
+    // the bond graph of the filament (links and material-direction bonds) from
+    // its constraints; breadth first from the first owned bead
+    int anchor = s0;
+    while (slot_own[anchor] < 0) anchor++;
+    slot_img[anchor] = slot_own[anchor];
+    std::vector<int> queue = {anchor};
+    for (size_t q = 0; q < queue.size(); q++) {
+      const int s = queue[q];
+      for (int c = fil_cons0[n]; c < fil_cons0[n + 1]; c++) {
+        int o = -1;
+        if (cons_a[c] == s) o = cons_b[c];
+        if (cons_b[c] == s) o = cons_a[c];
+        if (o < 0 || slot_img[o] >= 0) continue;
+        int j = atom->map(slot_tag[o]);
+        // the image bonded to s: within twice the constraint length (another
+        // image is at least a box length minus that away)
+        if (j >= 0) {
+          j = domain->closest_image(slot_img[s], j);
+          double r2 = 0.0;
+          for (int k = 0; k < 3; k++) {
+            const double d = atom->x[j][k] - atom->x[slot_img[s]][k];
+            r2 += d * d;
+          }
+          if (r2 > 4.0 * cons_d2[c]) j = -1;
+        }
+        if (j < 0) {
+          if (slot_tag[o] < missing) {
+            missing = slot_tag[o];
+            missing_fil = n;
+          }
+          continue;
+        }
+        slot_img[o] = j;
+        if (slot_img[o] >= nlocal) ghost = 1;
+        queue.push_back(o);
+      }
+    }
+    (void) s1;
+  }
+  bigint mall = 0;
+  MPI_Allreduce(&missing, &mall, 1, MPI_LMP_BIGINT, MPI_MIN, world);
+  if (mall != MAXTAGINT) {
+    // the filament of the smallest missing ID (from the rank that found it)
+    double contour = (missing == mall) ? fil_contour[missing_fil] : 0.0, cmax = 0.0;
+    bigint start = (missing == mall) ? slot_tag[fil_bead0[missing_fil]] : 0, sall = 0;
+    MPI_Allreduce(&contour, &cmax, 1, MPI_DOUBLE, MPI_MAX, world);
+    MPI_Allreduce(&start, &sall, 1, MPI_LMP_BIGINT, MPI_MAX, world);
+    double longest = 0.0;
+    for (double c : fil_contour) longest = std::max(longest, c);
+    error->all(FLERR, "{}: atom {} of the filament from atom {} (contour length {:.6g}) is not "
+               "within the ghost cutoff of a rank that owns one of its atoms at step {}; each "
+               "filament is solved by the owners of its atoms from their ghost copies: set "
+               "'comm_modify cutoff' to at least the longest filament's contour length plus the "
+               "neighbor skin ({:.6g})",
+               STYLE, mall, sall, cmax, update->ntimestep, longest + neighbor->skin);
+  }
+  int gall = 0;
+  MPI_Allreduce(&ghost, &gall, 1, MPI_INT, MPI_MAX, world);
+  need_comm = gall != 0;
+  local_valid = true;
+}
+
+/* ---------------------------------------------------------------------- */
+
+void BagogabFilaments::forward_xv()
+{
+  if (!need_comm) return;
+  fix->comm_filaments = true;
+  geomint_compat::forward_comm(comm, fix, 6);
+  fix->comm_filaments = false;
+}
+
+int BagogabFilaments::pack_forward_comm(int n, int *list, double *buf, int pbc_flag, int *pbc)
+{
+  double **x = atom->x, **v = atom->v;
+  double dx = 0.0, dy = 0.0, dz = 0.0;
+  if (pbc_flag) {
+    dx = pbc[0] * domain->xprd + pbc[5] * domain->xy + pbc[4] * domain->xz;
+    dy = pbc[1] * domain->yprd + pbc[3] * domain->yz;
+    dz = pbc[2] * domain->zprd;
+  }
+  int m = 0;
+  for (int q = 0; q < n; q++) {
+    const int j = list[q];
+    buf[m++] = x[j][0] + dx;
+    buf[m++] = x[j][1] + dy;
+    buf[m++] = x[j][2] + dz;
+    buf[m++] = v[j][0];
+    buf[m++] = v[j][1];
+    buf[m++] = v[j][2];
+  }
+  return m;
+}
+
+void BagogabFilaments::unpack_forward_comm(int n, int first, double *buf)
+{
+  double **x = atom->x, **v = atom->v;
+  int m = 0;
+  for (int i = first; i < first + n; i++) {
+    for (int k = 0; k < 3; k++) x[i][k] = buf[m++];
+    for (int k = 0; k < 3; k++) v[i][k] = buf[m++];
+  }
+}
+
+/* ----------------------------------------------------------------------
+   one filament: gather its image rows, solve, write its owned beads
+------------------------------------------------------------------------- */
+
+void BagogabFilaments::solve_one(const Access &a, int n, int kind, double tau)
+{
+  double **x = atom->x, **v = atom->v;
+  const BagogabAtoms at = fix->atoms_cpu();
+  for (int s = a.bead0(n); s < a.bead0(n) + a.nbead(n); s++) {
+    const int i = a.img_[s];
+    for (int k = 0; k < 3; k++) {
+      a.xs(s, k) = x[i][k];
+      a.vs(s, k) = v[i][k];
+    }
+    a.w_[s] = 1.0 / mass_of(at, i);
+  }
+  if (kind == 0) {
+    const geomint::FilSolve r = geomint::fil_shake(a, n, tau, ftol, fmaxit);
+    it_max = std::max(it_max, r.iterations);
+    it_sum += r.iterations;
+    n_solves++;
+    if (!(r.residual <= res_max)) res_max = r.residual;
+    if (!r.converged && failure.empty())
+      failure = fmt::format("the link constraints of the filament from atom {} did not converge "
+                            "in {} Newton iterations at step {} (relative residual {:.3g} > ftol "
+                            "{:.3g}); reduce the timestep, or raise ftol or fmaxit",
+                            slot_tag[a.bead0(n)], r.iterations, update->ntimestep, r.residual,
+                            ftol);
+  } else {
+    geomint::fil_project(a, n);
+  }
+  for (int s = a.bead0(n); s < a.bead0(n) + a.nbead(n); s++) {
+    const int o = a.own_[s];
+    if (o < 0) continue;
+    for (int k = 0; k < 3; k++) {
+      v[o][k] = a.vs(s, k);
+      if (kind == 0) x[o][k] += tau * a.vs(s, k);
+    }
+  }
+}
+
+void BagogabFilaments::for_filaments(int kind, double tau)
+{
+  const Access a = access();
+  for (int n : local_fil) solve_one(a, n, kind, tau);
+}
+
+void BagogabFilaments::shake(double tau)
+{
+  forward_xv();
+  for_filaments(0, tau);
+}
+
+void BagogabFilaments::project()
+{
+  forward_xv();
+  for_filaments(1, 0.0);
+}
+
+void BagogabFilaments::agree_on_failures()
+{
+  const std::string msg = geomint_error::first_failure(lmp, failure);
+  failure.clear();
+  if (!msg.empty()) error->all(FLERR, "{}: {}", STYLE, msg);
+}
+
+/* ----------------------------------------------------------------------
+   kicks and the O step of the owned beads (the kernels of bagogab_passes.h)
+------------------------------------------------------------------------- */
+
+void BagogabFilaments::kick_beads(double scale, double &dke, bool apply)
+{
+  const BagogabAtoms a = fix->atoms_cpu();
+  double **f = atom->f;
+  for (int s = 0; s < static_cast<int>(slot_own.size()); s++) {
+    const int i = slot_own[s];
+    if (i < 0) continue;
+    kick_atom(a, i, f[i], scale, 0.0, apply, dke);
+  }
+}
+
+// RATTLE, O(h) on the owned beads, RATTLE (its tally: projected velocities)
+double BagogabFilaments::o_step(bool zero)
+{
+  // RATTLE after the A step before it: the heat is the kinetic-energy change
+  // from tangent velocities to tangent velocities
+  project();
+  const BagogabAtoms a = fix->atoms_cpu();
+  double **v = atom->v;
+  const int ns = static_cast<int>(slot_own.size());
+  double sum[4] = {0.0, 0.0, 0.0, 0.0};
+  std::vector<double> delta;
+  if (zero) delta.assign(3 * ns, 0.0);
+  for (int s = 0; s < ns; s++) {
+    const int i = slot_own[s];
+    if (i < 0) continue;
+    v2[s] = v[i][0] * v[i][0] + v[i][1] * v[i][1] + v[i][2] * v[i][2];
+    double xi[3];
+    geomint::normal3(a.seed, a.tag(i), a.step, geomint::STREAM_O, xi);
+    const int t = a.type(i);
+    double vr[3] = {v[i][0], v[i][1], v[i][2]};
+    if (!zero) {
+      geomint::ou_kick(vr, a.coeff(t, PT_C1), sigma_of(a, i), xi);
+    } else if (geomint::ou_has_noise(a.coeff(t, PT_S))) {
+      const double m = mass_of(a, i), sigma = sigma_of(a, i);
+      for (int k = 0; k < 3; k++) {
+        delta[3 * s + k] = sigma * xi[k];
+        sum[k] += m * delta[3 * s + k];
+      }
+      sum[3] += m;
+    }
+    for (int k = 0; k < 3; k++) v[i][k] = vr[k];
+  }
+  if (zero) {
+    // the beads' net random momentum is removed over the beads (the other atoms
+    // get their own shift): the total random momentum is zero
+    double shift[3];
+    fix->random_momentum_shift(sum, shift);
+    for (int s = 0; s < ns; s++) {
+      const int i = slot_own[s];
+      if (i < 0 || !geomint::ou_has_noise(a.coeff(a.type(i), PT_S))) continue;
+      double vr[3] = {v[i][0], v[i][1], v[i][2]};
+      const double d[3] = {delta[3 * s] - shift[0], delta[3 * s + 1] - shift[1],
+                           delta[3 * s + 2] - shift[2]};
+      geomint::ou_kick(vr, a.coeff(a.type(i), PT_C1), 1.0, d);
+      for (int k = 0; k < 3; k++) v[i][k] = vr[k];
+    }
+  }
+  project();
+  double de = 0.0;
+  for (int s = 0; s < ns; s++) {
+    const int i = slot_own[s];
+    if (i < 0) continue;
+    de += mass_of(a, i) * (v2[s] - (v[i][0] * v[i][0] + v[i][1] * v[i][1] + v[i][2] * v[i][2]));
+  }
+  return de;
+}
+
+/* ----------------------------------------------------------------------
+   the beads' sub-steps of initial_integrate: [B(s_def) RATTLE] B A(SHAKE)
+   O RATTLE A(SHAKE) [RATTLE]
+------------------------------------------------------------------------- */
+
+double BagogabFilaments::step(double s_def, bool zero, bool project_end)
+{
+  if (!local_valid) setup_local();
+  it_max = it_sum = n_solves = 0;
+  res_max = 0.0;
+  const double half_h = 0.5 * update->dt;
+  double dke = 0.0;
+  if (s_def != 0.0) {
+    kick_beads(s_def, dke, true);
+    project();
+  }
+  kick_beads(1.0, dke, true);
+  shake(half_h);
+  const double de = o_step(zero);
+  shake(half_h);
+  if (project_end) project();
+  agree_on_failures();
+  return de;
+}
+
+// B(scale h/2) and RATTLE on the beads; the kinetic-energy change (this rank)
+double BagogabFilaments::kick(double scale, bool apply)
+{
+  if (!local_valid) setup_local();
+  double **v = atom->v;
+  const BagogabAtoms a = fix->atoms_cpu();
+  const int ns = static_cast<int>(slot_own.size());
+  std::vector<double> saved;
+  double ke0 = 0.0;
+  for (int s = 0; s < ns; s++) {
+    const int i = slot_own[s];
+    if (i < 0) continue;
+    if (!apply) saved.insert(saved.end(), v[i], v[i] + 3);
+    ke0 += mass_of(a, i) * (v[i][0] * v[i][0] + v[i][1] * v[i][1] + v[i][2] * v[i][2]);
+  }
+  double dummy = 0.0;
+  kick_beads(scale, dummy, true);
+  project();
+  double ke1 = 0.0;
+  size_t q = 0;
+  for (int s = 0; s < ns; s++) {
+    const int i = slot_own[s];
+    if (i < 0) continue;
+    ke1 += mass_of(a, i) * (v[i][0] * v[i][0] + v[i][1] * v[i][1] + v[i][2] * v[i][2]);
+    if (!apply)
+      for (int k = 0; k < 3; k++) v[i][k] = saved[q++];
+  }
+  return 0.5 * (ke1 - ke0);
+}
+
+/* ---------------------------------------------------------------------- */
+
+bigint BagogabFilaments::constraints_in(int jbit)
+{
+  std::vector<int> in(slot_tag.size(), 0), all(slot_tag.size(), 0);
+  for (int i = 0; i < atom->nlocal; i++) {
+    auto it = slot_of.find(atom->tag[i]);
+    if (it != slot_of.end() && (atom->mask[i] & jbit)) in[it->second] = 1;
+  }
+  MPI_Allreduce(in.data(), all.data(), static_cast<int>(in.size()), MPI_INT, MPI_MAX, world);
+  bigint n = 0;
+  for (size_t c = 0; c < cons_a.size(); c++)
+    if (all[cons_a[c]] && all[cons_b[c]]) n++;
+  return n;
+}
+
+// [0] most Newton iterations of one solve, [1] mean per solve, [2] largest relative residual
+double BagogabFilaments::stat(int k)
+{
+  if (k == 0) {
+    int all = 0;
+    MPI_Allreduce(&it_max, &all, 1, MPI_INT, MPI_MAX, world);
+    return all;
+  }
+  if (k == 1) {
+    double local[2] = {static_cast<double>(it_sum), static_cast<double>(n_solves)}, all[2];
+    MPI_Allreduce(local, all, 2, MPI_DOUBLE, MPI_SUM, world);
+    return all[1] > 0.0 ? all[0] / all[1] : 0.0;
+  }
+  double all = 0.0;
+  MPI_Allreduce(&res_max, &all, 1, MPI_DOUBLE, MPI_MAX, world);
+  return all;
+}
+
+double BagogabFilaments::memory_usage()
+{
+  const double ns = static_cast<double>(slot_tag.size()), nc = static_cast<double>(cons_a.size());
+  return ns * (11.0 * sizeof(double) + 3.0 * sizeof(int) + sizeof(tagint)) +
+      nc * ((5.0 + geomint::FIL_BAND) * sizeof(double) + 2.0 * sizeof(int)) +
+      static_cast<double>(pass_mask_.size()) * sizeof(int);
+}

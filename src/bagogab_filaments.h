@@ -1,0 +1,125 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   GEOMINT - the rigid-link filaments of fix bagogab (filament keyword):
+   a component that owns the filament topology (replicated on every rank,
+   built from the bond and angle lists at init), the local images of each
+   filament's beads (rebuilt at each reneighboring), the solver's work
+   space and its statistics, and the order of the constrained sub-steps
+
+     [B(s_def h/2) RATTLE] B(h/2) A(h/2)+SHAKE O(h) RATTLE A(h/2)+SHAKE [RATTLE]
+
+   of the filament beads.  The per-filament solves are the kernels of
+   lib/geomint/filament.h over one accessor, run by a loop over filaments
+   here and by a Kokkos parallel_for over filaments in fix bagogab/kk.
+
+   Parallel scheme: every rank that owns a bead of a filament solves the
+   whole filament from its owned and ghost copies (the same solve on each
+   such rank, each rank writes its owned beads), so a filament must lie
+   within the ghost cutoff of each of its beads' owners: with
+   `comm_modify cutoff` at least the filament's contour length.  Ghost
+   positions and velocities come from the fix's own forward communication
+   before each solve (only where some filament needs a ghost copy).
+------------------------------------------------------------------------- */
+
+#ifndef GEOMINT_BAGOGAB_FILAMENTS_H
+#define GEOMINT_BAGOGAB_FILAMENTS_H
+
+#include "pointers.h"
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace LAMMPS_NS {
+
+class FixBagogab;
+
+class BagogabFilaments : protected Pointers {
+ public:
+  BagogabFilaments(class LAMMPS *, FixBagogab *fix, const std::vector<int> &link_types,
+                   const std::vector<int> &twist_types, double ftol, int fmaxit);
+  virtual ~BagogabFilaments() = default;
+
+  // collective: the filaments from the bond and angle lists, and their checks
+  void init(int intri_bit);
+  // collective: local images of the beads of each filament with an owned bead
+  // (after a reneighboring, or when the run starts)
+  void setup_local();
+  void invalidate() { local_valid = false; }
+  void ensure_local()    // collective
+  {
+    if (!local_valid) setup_local();
+  }
+
+  // the filament beads' part of initial_integrate (s_def: the deferred closing
+  // kick of vout half; zero: zero yes over the beads); returns the heat of its
+  // O step (sum m (|v|^2 before - after), this rank)
+  double step(double s_def, bool zero, bool project_end);
+  // B(scale h/2) on the beads and the RATTLE projection; apply = false only
+  // sums the kinetic-energy change (energy units / mvv2e, this rank)
+  double kick(double scale, bool apply);
+
+  // per-atom mask of the passes over the other atoms: the fix's group bit is
+  // cleared on the beads (owned atoms; valid after setup_local)
+  const int *pass_mask() const { return pass_mask_.data(); }
+  bool is_bead_tag(tagint tag) const { return slot_of.count(tag) > 0; }
+  // constraints whose two beads are in group bit jbit (collective)
+  bigint constraints_in(int jbit);
+  bigint nconstraints() const { return static_cast<bigint>(cons_a.size()); }
+  int nfilaments() const { return static_cast<int>(fil_bead0.size()) - 1; }
+
+  // statistics of this step (vector output; collective)
+  double stat(int k);
+
+  // forward communication of x and v of the ghosts (through the fix)
+  int pack_forward_comm(int n, int *list, double *buf, int pbc_flag, int *pbc);
+  void unpack_forward_comm(int n, int first, double *buf);
+
+  double memory_usage();
+
+  // the accessor of the kernels (geomint/filament.h) and of the gather/scatter
+  struct Access;
+
+ protected:
+  FixBagogab *fix;
+  std::vector<int> link_types, twist_types;
+  const double ftol;
+  const int fmaxit;
+  bool local_valid;
+  bool need_comm;    // some filament on some rank uses a ghost copy
+
+  // topology (every rank): bead slots in chain order (a material-direction bead
+  // after its node), constraints ordered along the chain
+  std::vector<tagint> slot_tag;
+  std::vector<int> fil_bead0, fil_cons0, fil_bw;    // per filament (offsets: nfil + 1)
+  std::vector<int> cons_a, cons_b;                  // constraint beads (slots)
+  std::vector<double> cons_d2;                      // squared lengths
+  std::vector<double> fil_contour;                  // the longest bead distance bound
+  std::unordered_map<tagint, int> slot_of;
+
+  // local (every reneighboring)
+  std::vector<int> local_fil;         // filaments with an owned bead
+  std::vector<int> slot_img, slot_own;    // per slot: the image used, the owned copy (-1)
+  std::vector<int> pass_mask_;
+
+  // work space (per slot, per constraint)
+  std::vector<double> xs, vs, ys, wm, rr, band, rhs, v2;
+  // statistics of the step: max Newton iterations of a solve, their sum, solves, max residual
+  int it_max, it_sum, n_solves;
+  double res_max;
+  std::string failure;
+
+  Access access();
+  void forward_xv();
+  void kick_beads(double scale, double &dke, bool apply);
+  void shake(double tau);
+  void project();
+  double o_step(bool zero);
+  void agree_on_failures();
+  // the per-filament work, a loop here (kind: 0 shake, 1 project), virtual for /kk
+  virtual void for_filaments(int kind, double tau);
+  void solve_one(const Access &a, int n, int kind, double tau);
+};
+
+}    // namespace LAMMPS_NS
+
+#endif
