@@ -566,20 +566,50 @@ void BagogabFilaments::unpack_forward_comm(int n, int first, double *buf)
    one filament: gather its image rows, solve, write its owned beads
 ------------------------------------------------------------------------- */
 
-void BagogabFilaments::solve_one(const Access &a, int n, int kind, double tau)
+geomint::FilSolve BagogabFilaments::solve_one(const Access &a, const BagogabAtoms &at, int n,
+                                              int kind, double tau) const
 {
-  double **x = atom->x, **v = atom->v;
-  const BagogabAtoms at = fix->atoms_cpu();
   for (int s = a.bead0(n); s < a.bead0(n) + a.nbead(n); s++) {
     const int i = a.img_[s];
     for (int k = 0; k < 3; k++) {
-      a.xs(s, k) = x[i][k];
-      a.vs(s, k) = v[i][k];
+      a.xs(s, k) = at.x(i, k);
+      a.vs(s, k) = at.v(i, k);
     }
     a.w_[s] = 1.0 / mass_of(at, i);
   }
-  if (kind == 0) {
-    const geomint::FilSolve r = geomint::fil_shake(a, n, tau, ftol, fmaxit);
+  geomint::FilSolve r = {0, 0.0, true};
+  if (kind == 0)
+    r = geomint::fil_shake(a, n, tau, ftol, fmaxit);
+  else
+    geomint::fil_project(a, n);
+  for (int s = a.bead0(n); s < a.bead0(n) + a.nbead(n); s++) {
+    const int o = a.own_[s];
+    if (o < 0) continue;
+    for (int k = 0; k < 3; k++) {
+      at.v(o, k) = a.vs(s, k);
+      if (kind == 0) at.x(o, k) += tau * a.vs(s, k);
+    }
+  }
+  return r;
+}
+
+// the filaments of this rank one after the other (fix bagogab/kk: a Kokkos
+// parallel_for over them); their outcomes into results
+void BagogabFilaments::for_filaments(int kind, double tau)
+{
+  const Access a = access();
+  const BagogabAtoms at = fix->atoms_cpu();
+  for (size_t q = 0; q < local_fil.size(); q++) results[q] = solve_one(a, at, local_fil[q], kind, tau);
+}
+
+void BagogabFilaments::solve_all(int kind, double tau)
+{
+  forward_xv();
+  results.resize(local_fil.size());
+  for_filaments(kind, tau);
+  if (kind != 0) return;
+  for (size_t q = 0; q < local_fil.size(); q++) {
+    const geomint::FilSolve &r = results[q];
     it_max = std::max(it_max, r.iterations);
     it_sum += r.iterations;
     n_solves++;
@@ -588,37 +618,19 @@ void BagogabFilaments::solve_one(const Access &a, int n, int kind, double tau)
       failure = fmt::format("the link constraints of the filament from atom {} did not converge "
                             "in {} Newton iterations at step {} (relative residual {:.3g} > ftol "
                             "{:.3g}); reduce the timestep, or raise ftol or fmaxit",
-                            slot_tag[a.bead0(n)], r.iterations, update->ntimestep, r.residual,
-                            ftol);
-  } else {
-    geomint::fil_project(a, n);
+                            slot_tag[fil_bead0[local_fil[q]]], r.iterations, update->ntimestep,
+                            r.residual, ftol);
   }
-  for (int s = a.bead0(n); s < a.bead0(n) + a.nbead(n); s++) {
-    const int o = a.own_[s];
-    if (o < 0) continue;
-    for (int k = 0; k < 3; k++) {
-      v[o][k] = a.vs(s, k);
-      if (kind == 0) x[o][k] += tau * a.vs(s, k);
-    }
-  }
-}
-
-void BagogabFilaments::for_filaments(int kind, double tau)
-{
-  const Access a = access();
-  for (int n : local_fil) solve_one(a, n, kind, tau);
 }
 
 void BagogabFilaments::shake(double tau)
 {
-  forward_xv();
-  for_filaments(0, tau);
+  solve_all(0, tau);
 }
 
 void BagogabFilaments::project()
 {
-  forward_xv();
-  for_filaments(1, 0.0);
+  solve_all(1, 0.0);
 }
 
 void BagogabFilaments::agree_on_failures()

@@ -25,6 +25,8 @@
 
 #include "pointers.h"
 
+#include "geomint/filament.h"
+
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -115,9 +117,14 @@ class BagogabFilaments : protected Pointers {
   void project();
   double o_step(bool zero);
   void agree_on_failures();
-  // the per-filament work, a loop here (kind: 0 shake, 1 project), virtual for /kk
+  // the per-filament work (kind: 0 SHAKE, 1 RATTLE): solve_all communicates,
+  // runs for_filaments (a loop here, virtual for /kk) and collects the outcomes
+  void solve_all(int kind, double tau);
   virtual void for_filaments(int kind, double tau);
-  void solve_one(const Access &a, int n, int kind, double tau);
+  // one filament: gather its image rows, solve, write its owned beads
+  geomint::FilSolve solve_one(const Access &a, const struct BagogabAtoms &at, int n, int kind,
+                              double tau) const;
+  std::vector<geomint::FilSolve> results;    // per local filament, of the last solve
 };
 
 }    // namespace LAMMPS_NS
