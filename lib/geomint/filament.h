@@ -30,8 +30,8 @@
 namespace geomint {
 
 // the largest half bandwidth of a filament's constraint order (plain chains 1,
-// twistable chains 3)
-constexpr int FIL_BW_MAX = 4;
+// twistable chains 5: the last node's material bead looks back)
+constexpr int FIL_BW_MAX = 6;
 constexpr int FIL_BAND = 2 * FIL_BW_MAX + 1;
 
 // outcome of a SHAKE solve

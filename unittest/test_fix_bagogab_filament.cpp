@@ -1,0 +1,448 @@
+// fix bagogab ... filament: rigid-link filaments (plain and twistable) solved
+// inside the A step (SHAKE on velocity impulses, RATTLE projections).
+//
+// Statistical checks (Slow*, ctest label slow): independent filaments are the
+// replicas, SE = s.d. of their time averages / sqrt(N); pass within 4 SE.
+#include "lammps_session.h"
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using geomint_test::MeanSE;
+using geomint_test::Session;
+using geomint_test::mean_se;
+
+namespace {
+
+// ---------------------------------------------------------------------------
+// topology builder: straight chains along x (link length 1) on a grid, with
+// optional material-direction beads (d = 0.5 along y, type 2) for twistable
+// filaments; the data file goes to a scratch path
+// ---------------------------------------------------------------------------
+
+struct Chains {
+  int nchain, nbead;
+  bool twist;
+  double box;
+  std::vector<int> nodes;    // atom IDs, chain-major
+  std::vector<int> mats;     // material bead of each node (twist), chain-major
+};
+
+std::string write_chains(Chains &c, const std::string &name, bool bend = true, bool dihedral = false)
+{
+  std::vector<std::array<double, 3>> x;
+  std::vector<int> type, mol;
+  std::vector<std::array<int, 3>> bonds;      // type, a, b
+  std::vector<std::array<int, 4>> angles;     // type, a, b, c
+  std::vector<std::array<int, 5>> dihedrals;  // type, a, b, c, d
+  const int g = static_cast<int>(std::ceil(std::sqrt(static_cast<double>(c.nchain))));
+  c.nodes.clear();
+  c.mats.clear();
+  for (int f = 0; f < c.nchain; f++) {
+    const double y0 = 1.0 + 2.5 * (f % g), z0 = 1.0 + 2.5 * (f / g);
+    for (int b = 0; b < c.nbead; b++) {
+      x.push_back({0.5 + b * 1.0, y0, z0});
+      type.push_back(1);
+      mol.push_back(f + 1);
+      c.nodes.push_back(static_cast<int>(x.size()));
+    }
+    if (c.twist)
+      for (int b = 0; b < c.nbead; b++) {
+        x.push_back({0.5 + b * 1.0, y0 + 0.5, z0});
+        type.push_back(2);
+        mol.push_back(f + 1);
+        c.mats.push_back(static_cast<int>(x.size()));
+      }
+    const int *n = &c.nodes[f * c.nbead];
+    for (int b = 0; b + 1 < c.nbead; b++) bonds.push_back({1, n[b], n[b + 1]});
+    if (bend)
+      for (int b = 0; b + 2 < c.nbead; b++) angles.push_back({2, n[b], n[b + 1], n[b + 2]});
+    if (c.twist) {
+      const int *u = &c.mats[f * c.nbead];
+      for (int b = 0; b < c.nbead; b++) {
+        bonds.push_back({2, n[b], u[b]});
+        angles.push_back({1, u[b], n[b], b + 1 < c.nbead ? n[b + 1] : n[b - 1]});
+      }
+      if (dihedral)
+        for (int b = 0; b + 1 < c.nbead; b++) dihedrals.push_back({1, u[b], n[b], n[b + 1], u[b + 1]});
+    }
+  }
+  const std::string path = geomint_test::scratch_path(name);
+  std::ofstream o(path);
+  o << "filaments\n\n" << x.size() << " atoms\n" << bonds.size() << " bonds\n" << angles.size()
+    << " angles\n" << dihedrals.size() << " dihedrals\n2 atom types\n2 bond types\n2 angle types\n"
+    << "1 dihedral types\n2 extra bond per atom\n4 extra special per atom\n\n0 " << c.box << " xlo xhi\n0 " << c.box << " ylo yhi\n0 " << c.box
+    << " zlo zhi\n\nMasses\n\n1 1.0\n2 1.0\n\nAtoms # molecular\n\n";
+  o.precision(17);
+  for (size_t i = 0; i < x.size(); i++)
+    o << i + 1 << " " << mol[i] << " " << type[i] << " " << x[i][0] << " " << x[i][1] << " "
+      << x[i][2] << "\n";
+  o << "\nBonds\n\n";
+  for (size_t i = 0; i < bonds.size(); i++)
+    o << i + 1 << " " << bonds[i][0] << " " << bonds[i][1] << " " << bonds[i][2] << "\n";
+  if (!angles.empty()) {
+    o << "\nAngles\n\n";
+    for (size_t i = 0; i < angles.size(); i++)
+      o << i + 1 << " " << angles[i][0] << " " << angles[i][1] << " " << angles[i][2] << " "
+        << angles[i][3] << "\n";
+  }
+  if (!dihedrals.empty()) {
+    o << "\nDihedrals\n\n";
+    for (size_t i = 0; i < dihedrals.size(); i++)
+      o << i + 1 << " " << dihedrals[i][0] << " " << dihedrals[i][1] << " " << dihedrals[i][2]
+        << " " << dihedrals[i][3] << " " << dihedrals[i][4] << "\n";
+  }
+  return path;
+}
+
+// the force field of the chains: WCA repulsion (cut at the minimum: continuous force),
+// link bonds r0 = 1 (type 1), material bonds r0 = 0.5 (type 2), twist angle
+// 90 degrees (type 1), bending (type 2, cosine: K (1 + cos theta), smooth at
+// straight chains), twist dihedral
+std::string setup(const std::string &data, double kbend = 20.0, double ktwist = 2.0)
+{
+  std::ostringstream o;
+  o << "units lj\natom_style molecular\natom_modify map array\nread_data " << data
+    << "\npair_style lj/cut 0.954094\npair_coeff * * 1.0 0.85\npair_modify shift yes\nspecial_bonds lj 0 0 0\n"
+    << "bond_style harmonic\nbond_coeff 1 100 1.0\nbond_coeff 2 100 0.5\n"
+    << "angle_style hybrid harmonic cosine\nangle_coeff 1 harmonic 10 90\nangle_coeff 2 cosine "
+    << kbend << "\n"
+    << "dihedral_style harmonic\ndihedral_coeff 1 " << ktwist << " -1 1\n"
+    << "comm_modify cutoff 14\ntimestep 0.005\n";
+  return o.str();
+}
+
+double dist2(const std::vector<double> &x, int a, int b)
+{
+  double r2 = 0.0;
+  for (int k = 0; k < 3; k++) {
+    const double d = x[3 * (a - 1) + k] - x[3 * (b - 1) + k];
+    r2 += d * d;
+  }
+  return r2;
+}
+
+// the largest |r^2 - d^2| / d^2 of the links (d = 1), and for twistable chains of
+// |u - n| = 0.5 and (u - n).(m - n) = 0 (as |u - m|^2 = d^2 + 1)
+double worst_residual(const Chains &c, const std::vector<double> &x)
+{
+  double worst = 0.0;
+  for (int f = 0; f < c.nchain; f++)
+    for (int b = 0; b < c.nbead; b++) {
+      const int n = c.nodes[f * c.nbead + b];
+      if (b + 1 < c.nbead) worst = std::max(worst, std::fabs(dist2(x, n, n + 1) - 1.0));
+      if (!c.twist) continue;
+      const int u = c.mats[f * c.nbead + b];
+      const int m = b + 1 < c.nbead ? n + 1 : n - 1;
+      worst = std::max(worst, std::fabs(dist2(x, u, n) - 0.25) / 0.25);
+      worst = std::max(worst, std::fabs(dist2(x, u, m) - 1.25) / 1.25);
+    }
+  return worst;
+}
+
+double max_diff(const std::vector<double> &a, const std::vector<double> &b)
+{
+  return geomint_test::max_abs_diff(a, b);
+}
+
+// ---------------------------------------------------------------------------
+
+// After every step the constraints hold to ftol (the solver's own residual
+// and the positions), the solver reports its Newton iterations, and thermo
+// temp counts one degree of freedom less per constraint
+TEST(FixBagogabFilament, LinksHoldToFtolAndRemoveTheirDegreesOfFreedom)
+{
+  for (const char *ftol : {"1e-10", "1e-6"}) {
+    SCOPED_TRACE(std::string("ftol ") + ftol);
+    Chains c{6, 8, false, 30.0, {}, {}};
+    Session s;
+    s.cmd(setup(write_chains(c, "fil_links.data")) +
+          "velocity all create 1.0 5 mom yes\nfix 1 all bagogab 1.0 1.0 1.0 11 filament b 1 ftol " +
+          ftol + "\ngroup c1 molecule 1\ncompute t1 c1 temp\n"
+          "compute k1 c1 ke\nthermo_style custom step temp ke c_t1 c_k1\nthermo_modify norm no\nthermo 0\nrun 0");
+    const double tol = std::stod(ftol);
+    for (int chunk = 0; chunk < 10; chunk++) {
+      s.cmd("run 1 post no");
+      EXPECT_LE(worst_residual(c, s.atom_vec3("x")), tol * (1.0 + 1e-6) + 1e-14);
+      EXPECT_LE(s.fix_vector("1", 5), tol);          // f_1[6]
+      EXPECT_GE(s.fix_vector("1", 3), 1.0);          // f_1[4]: the solve ran
+      EXPECT_LE(s.fix_vector("1", 3), 10.0);
+      s.cmd("run 29 post no");
+    }
+    // 48 atoms, 42 links, 3 for the momentum: 3N - 3 - 42 = 99
+    const double dof = 2.0 * s.equal("ke") / s.equal("temp");
+    EXPECT_NEAR(dof, 99.0, 1e-9 * 99.0);
+    // a group of one chain: 3*8 - 3 - 7 = 14
+    const double dof1 = 2.0 * s.equal("c_k1") / s.equal("c_t1");
+    EXPECT_NEAR(dof1, 14.0, 1e-9 * 14.0);
+    std::remove(geomint_test::scratch_path("fil_links.data").c_str());
+  }
+}
+
+// Twistable filaments: the material-direction beads stay at d from their node
+// and perpendicular to the filament; 2 constraints more per node
+TEST(FixBagogabFilament, TwistableFilamentKeepsItsMaterialFrame)
+{
+  Chains c{3, 6, true, 30.0, {}, {}};
+  Session s;
+  s.cmd(setup(write_chains(c, "fil_twist.data", true, true)) +
+        "velocity all create 1.0 6 mom yes\n"
+        "fix 1 all bagogab 1.0 1.0 1.0 12 filament b 1 a 1\nthermo_modify norm no\nthermo 0\n"
+        "run 300");
+  EXPECT_LE(worst_residual(c, s.atom_vec3("x")), 1e-10);
+  EXPECT_LE(s.fix_vector("1", 5), 1e-10);
+  // 36 atoms; per chain 5 links + 2 x 6 material constraints = 17: 108 - 3 - 51 = 54
+  EXPECT_NEAR(2.0 * s.equal("ke") / s.equal("temp"), 54.0, 1e-9 * 54.0);
+  std::remove(geomint_test::scratch_path("fil_twist.data").c_str());
+}
+
+// ---------------------------------------------------------------------------
+// no friction, no noise: the filament steps are RATTLE; energy error of
+// order h^2 and time reversibility to the solver tolerance
+// ---------------------------------------------------------------------------
+
+double energy_drift(double h, double ftol)
+{
+  Chains c{4, 10, true, 30.0, {}, {}};
+  Session s;
+  const int nsteps = static_cast<int>(std::lround(8.0 / h));
+  std::ostringstream fix;
+  fix << "fix 1 all bagogab 1.0 1.0 1.0 13 nofriction 1 nofriction 2 vout full filament b 1 a 1 "
+         "ftol " << ftol << "\ntimestep " << h << "\n";
+  s.cmd(setup(write_chains(c, "fil_nve.data", true, true)) + "velocity all create 1.0 7 mom yes\n" +
+        fix.str() + "thermo 0\nrun 10");    // (velocity create: not yet tangent to the constraints)
+  std::remove(geomint_test::scratch_path("fil_nve.data").c_str());
+  return geomint_test::max_energy_error(s, nsteps) / std::fabs(s.equal("etotal"));
+}
+
+TEST(FixBagogabFilament, WithoutFrictionTheEnergyErrorIsSecondOrder)
+{
+  // (measured: 1e-4 at h = 0.004, 3e-5 at 0.002; the ratio is 4 from h = 0.001 down)
+  const double e1 = energy_drift(0.001, 1e-12), e2 = energy_drift(0.0005, 1e-12);
+  std::printf("max |E - E0| / |E|: h 0.001 %.3e, h 0.0005 %.3e, ratio %.3f\n", e1, e2, e1 / e2);
+  EXPECT_LE(e1, 2e-5);
+  // second order: halving h divides the (bounded) error by 4
+  EXPECT_GT(e1 / e2, 3.0);
+  EXPECT_LT(e1 / e2, 5.0);
+}
+
+TEST(FixBagogabFilament, WithoutFrictionTheRunIsTimeReversible)
+{
+  Chains c{4, 10, true, 30.0, {}, {}};
+  Session s;
+  s.cmd(setup(write_chains(c, "fil_rev.data", true, true)) +
+        "velocity all create 1.0 8 mom yes\n"
+        "fix 1 all bagogab 1.0 1.0 1.0 14 nofriction 1 nofriction 2 vout full filament b 1 a 1 "
+        "ftol 1e-13\nthermo 0\nrun 20");
+  const std::vector<double> x0 = s.atom_vec3("x");
+  s.cmd("run 400\nvariable mvx atom -vx\nvariable mvy atom -vy\nvariable mvz atom -vz\n"
+        "velocity all set v_mvx v_mvy v_mvz\nrun 400");
+  const double back = max_diff(x0, s.atom_vec3("x"));
+  std::printf("time reversal after 400 + 400 steps: max |x - x0| = %.3e\n", back);
+  EXPECT_LE(back, 1e-8);
+  std::remove(geomint_test::scratch_path("fil_rev.data").c_str());
+}
+
+// zero yes: no net random momentum, and the constraint impulses are internal
+TEST(FixBagogabFilament, ZeroYesConservesTotalMomentum)
+{
+  Chains c{4, 8, true, 30.0, {}, {}};
+  Session s;
+  s.cmd(setup(write_chains(c, "fil_zero.data", true, true)) +
+        "velocity all create 1.0 9 mom yes\n"
+        "fix 1 all bagogab 1.0 1.0 0.5 15 zero yes filament b 1 a 1\n"
+        "variable px equal vcm(all,x)\nvariable py equal vcm(all,y)\nvariable pz equal vcm(all,z)\n"
+        "thermo 0\nrun 200");
+  for (const char *p : {"v_px", "v_py", "v_pz"}) EXPECT_LE(std::fabs(s.equal(p)), 1e-12) << p;
+  std::remove(geomint_test::scratch_path("fil_zero.data").c_str());
+}
+
+// write_restart / read_restart continues the same trajectory (1 rank: bitwise)
+TEST(FixBagogabFilament, RestartContinuesTheSameTrajectory)
+{
+  Chains c{4, 8, true, 30.0, {}, {}};
+  const std::string data = write_chains(c, "fil_restart.data", true, true);
+  const std::string exact = "atom_modify sort 0 0.0\nneigh_modify every 1 delay 0 check no\n";
+  const std::string fix = "fix 1 all bagogab 1.0 1.0 0.5 16 filament b 1 a 1\n";
+  const std::string file = geomint_test::scratch_path("fil.restart");
+  std::vector<double> x_whole, v_whole;
+  {
+    Session s;
+    s.cmd(setup(data) + exact + "velocity all create 1.0 10 mom yes\n" + fix +
+          "thermo 0\nrun 100\nwrite_restart " + file + "\nrun 100");
+    x_whole = s.atom_vec3("x");
+    v_whole = s.atom_vec3("v");
+  }
+  Session s;
+  s.cmd("read_restart " + file + "\n" + exact +
+        "pair_style lj/cut 0.954094\npair_coeff * * 1.0 0.85\npair_modify shift yes\ncomm_modify cutoff 14\n"
+        "angle_coeff 1 harmonic 10 90\nangle_coeff 2 cosine 20\n" + fix +
+        "thermo 0\nrun 100");
+  const double tol = s.kokkos ? 1e-12 : 0.0;
+  EXPECT_LE(max_diff(x_whole, s.atom_vec3("x")), tol);
+  EXPECT_LE(max_diff(v_whole, s.atom_vec3("v")), tol);
+  std::remove(file.c_str());
+  std::remove(data.c_str());
+}
+
+// ---------------------------------------------------------------------------
+// bad input: the ERROR says what is wrong and what to do
+// ---------------------------------------------------------------------------
+
+struct BadInput {
+  std::string extra, fix, message;
+};
+
+TEST(FixBagogabFilament, BadInputGivesHelpfulErrors)
+{
+  Chains c{2, 5, true, 30.0, {}, {}};
+  const std::string data = write_chains(c, "fil_bad.data", true, false);
+  const std::string f = "fix 1 all bagogab 1.0 1.0 1.0 5 ";
+  const BadInput cases[] = {
+      {"", f + "filament", "filament needs 'b' and at least one bond type"},
+      {"", f + "filament b 7", "filament b type 7 is outside 1..2"},
+      {"", f + "filament b 1 a 5", "filament a type 5 is outside 1..2"},
+      {"", f + "ftol 1e-8", "ftol and fmaxit need the filament keyword"},
+      {"", f + "filament b 1 ftol 0", "ftol must be in (0, 0.01)"},
+      {"", f + "filament b 1 fmaxit 0", "fmaxit must be >= 1"},
+      // a link type without an equilibrium distance
+      {"bond_style zero\nbond_coeff *\n", f + "filament b 1\nrun 0",
+       "filament link bond type 1 has no equilibrium distance"},
+      // material bonds as links too: every node gets 3 links
+      {"", f + "filament b 1 2\nrun 0", "a branch point is not supported"},
+      // the twist angle's equilibrium must be 90 degrees
+      {"angle_coeff 1 harmonic 10 100\n", f + "filament b 1 a 1\nrun 0", "use 90 degrees"},
+      // the bending angles (nodes only) as twist angles
+      {"angle_coeff 2 harmonic 10 90\n", f + "filament b 1 a 2\nrun 0", "its centre must be a filament atom"},
+      // beads outside the fix group, other integrators, fix shake, ghost reach
+      {"group c1 molecule 1\n", "fix 1 c1 bagogab 1.0 1.0 1.0 5 filament b 1\nrun 0",
+       "are not in the fix group c1"},
+      {"group c1 molecule 1\nfix 0 c1 nve\n", f + "filament b 1\nrun 0",
+       "fix 0 (nve) also integrates"},
+      {"fix s all shake 1e-6 20 0 b 2\n", f + "filament b 1\nrun 0",
+       "fix shake on atoms of this fix is not supported"},
+      // (chains across the periodic boundary: the solve needs ghost copies)
+      {"displace_atoms all move 28.0 0 0\ncomm_modify cutoff 1.5\n", f + "filament b 1\nrun 0",
+       "set 'comm_modify cutoff' to at least"},
+      // a time step far too large for the links
+      {"timestep 0.5\nvelocity all create 50.0 3\n", f + "filament b 1 fmaxit 3\nrun 20",
+       "did not converge in 3 Newton iterations"},
+  };
+  for (const BadInput &b : cases) {
+    Session s;
+    s.cmd(setup(data) + b.extra);
+    const std::string err = s.error_of(b.fix);
+    EXPECT_NE(err.find(b.message), std::string::npos) << b.fix << "\n  gave: " << err;
+  }
+  // a ring of links
+  {
+    Session s;
+    s.cmd(setup(data) + "create_bonds single/bond 1 1 5 special yes\n");
+    const std::string err = s.error_of(f + "filament b 1\nrun 0");
+    EXPECT_NE(err.find("closed ring"), std::string::npos) << err;
+  }
+  std::remove(data.c_str());
+}
+
+// ---------------------------------------------------------------------------
+// equilibrium of constrained dynamics (slow)
+// ---------------------------------------------------------------------------
+
+// A freely jointed trimer with rigid links and equal masses samples the bond
+// angle with the metric factor: p(theta) ~ sin(theta) (1 - cos^2(theta)/4)^(1/2)
+// (sqrt det G M^-1 G^T), not sin(theta).  <cos^2> = 0.32115... (1/3 for the
+// uniform sphere, 6 SE away at this sampling).
+TEST(FixBagogabFilament, SlowTrimerSamplesTheMetricFactor)
+{
+  // exact <cos^2> under sqrt(1 - c^2/4) on [-1, 1] (Simpson, 2000 intervals)
+  double num = 0.0, den = 0.0;
+  const int nq = 2000;
+  for (int q = 0; q <= nq; q++) {
+    const double cq = -1.0 + 2.0 * q / nq, wq = (q == 0 || q == nq) ? 1 : (q % 2 ? 4 : 2);
+    num += wq * cq * cq * std::sqrt(1.0 - cq * cq / 4.0);
+    den += wq * std::sqrt(1.0 - cq * cq / 4.0);
+  }
+  const double exact = num / den;
+  Chains c{400, 3, false, 60.0, {}, {}};
+  Session s;
+  s.cmd(setup(write_chains(c, "fil_trimer.data", false)) +
+        "pair_style zero 1.0\npair_coeff * *\ntimestep 0.01\nvelocity all create 1.0 17 mom yes\n"
+        "fix 1 all bagogab 1.0 1.0 1.0 18 filament b 1\nthermo 0\nrun 2000");
+  std::vector<double> sum(c.nchain, 0.0);
+  const int nsample = 800;
+  for (int k = 0; k < nsample; k++) {
+    s.cmd("run 50 pre no post no");
+    const std::vector<double> x = s.atom_vec3("x");
+    for (int f = 0; f < c.nchain; f++) {
+      const int a = c.nodes[3 * f], b = a + 1, d = a + 2;
+      double u[3], v[3];
+      for (int j = 0; j < 3; j++) {
+        u[j] = x[3 * (a - 1) + j] - x[3 * (b - 1) + j];
+        v[j] = x[3 * (d - 1) + j] - x[3 * (b - 1) + j];
+      }
+      const double cs = (u[0] * v[0] + u[1] * v[1] + u[2] * v[2]);    // |u| = |v| = 1
+      sum[f] += cs * cs;
+    }
+  }
+  for (double &v : sum) v /= nsample;
+  const MeanSE m = mean_se(sum);
+  std::printf("trimer <cos^2 theta> = %.5f +- %.5f; metric factor %.5f, uniform sphere %.5f\n",
+              m.mean, m.se, exact, 1.0 / 3.0);
+  EXPECT_LE(m.se, 2e-3);
+  EXPECT_LE(std::fabs(m.mean - exact), 4.0 * m.se);
+  EXPECT_GT(std::fabs(m.mean - 1.0 / 3.0), 4.0 * m.se);
+  std::remove(geomint_test::scratch_path("fil_trimer.data").c_str());
+}
+
+// A stiff worm-like chain (bending K (1 + cos theta), K = 25 kT): the tangent
+// correlation <t_0 . t_s> along the chain is exp(-s/l_p) = L(K)^s with the
+// Langevin function L(K) = coth K - 1/K (the unconstrained Boltzmann value).
+// Near-straight chains make the metric factor of the rigid links almost
+// constant: its bias on <t.t'> is about var(cos) d ln sqrt(1 - c^2/4)/dc ~
+// -(1/K^2)(1/3) ~ -5e-4, below the SE here (reported).
+TEST(FixBagogabFilament, SlowWormLikeChainTangentCorrelation)
+{
+  const double K = 25.0;
+  const double c1 = 1.0 / std::tanh(K) - 1.0 / K;
+  const int nb = 12, smax = 6;
+  Chains c{64, nb, false, 60.0, {}, {}};
+  Session s;
+  s.cmd(setup(write_chains(c, "fil_wlc.data"), K) + "velocity all create 1.0 19 mom yes\n"
+        "timestep 0.01\nfix 1 all bagogab 1.0 1.0 1.0 20 filament b 1\nthermo 0\nrun 4000");
+  std::vector<std::vector<double>> corr(smax + 1, std::vector<double>(c.nchain, 0.0));
+  const int nsample = 400;
+  for (int k = 0; k < nsample; k++) {
+    s.cmd("run 50 pre no post no");
+    const std::vector<double> x = s.atom_vec3("x");
+    for (int f = 0; f < c.nchain; f++) {
+      std::vector<std::array<double, 3>> t(nb - 1);
+      for (int b = 0; b + 1 < nb; b++) {
+        const int a = c.nodes[f * nb + b];
+        for (int j = 0; j < 3; j++) t[b][j] = x[3 * a + j] - x[3 * (a - 1) + j];
+      }
+      for (int sd = 1; sd <= smax; sd++) {
+        double acc = 0.0;
+        for (int b = 0; b + sd < nb - 1; b++)
+          acc += t[b][0] * t[b + sd][0] + t[b][1] * t[b + sd][1] + t[b][2] * t[b + sd][2];
+        corr[sd][f] += acc / (nb - 1 - sd) / nsample;
+      }
+    }
+  }
+  for (int sd = 1; sd <= smax; sd++) {
+    const MeanSE m = mean_se(corr[sd]);
+    const double want = std::pow(c1, sd);
+    std::printf("WLC <t_0.t_%d> = %.5f +- %.5f, exp(-s/l_p) %.5f\n", sd, m.mean, m.se, want);
+    EXPECT_LE(m.se, 5e-3);
+    EXPECT_LE(std::fabs(m.mean - want), 4.0 * m.se) << "s = " << sd;
+  }
+  std::remove(geomint_test::scratch_path("fil_wlc.data").c_str());
+}
+
+}    // namespace
