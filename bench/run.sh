@@ -21,8 +21,8 @@ run_one() {
   "$py" "$root/bench/report.py" "$out/$log" "$a" "$b"
 }
 case "$which" in
-  bagogab|membrane|dg|rigid|nhmod|multiscale|all) ;;
-  *) echo "unknown benchmark '$which' (available: bagogab, membrane, dg, rigid, nhmod, multiscale)" >&2; exit 1 ;;
+  bagogab|membrane|dg|rigid|nhmod|multiscale|filaments|all) ;;
+  *) echo "unknown benchmark '$which' (available: bagogab, membrane, dg, rigid, nhmod, multiscale, filaments)" >&2; exit 1 ;;
 esac
 if [ "$which" = bagogab ] || [ "$which" = all ]; then
   has_baoab=0
@@ -164,4 +164,21 @@ if [ "$which" = nhmod ] || [ "$which" = multiscale ] || [ "$which" = all ]; then
     || { echo "benchmark multiscale (gauss) failed; see $out/multiscale_gauss$tag.log" >&2; exit 1; }
   "$py" "$root/bench/report.py" "$out/multiscale_gauss$tag.log" multiscale nve+langevin
   "$py" "$root/bench/report.py" "$out/multiscale_gauss$tag.log" multiscale nve+langevin --section Modify
+fi
+if [ "$which" = filaments ] || [ "$which" = all ]; then
+  # 100 semiflexible chains x 50 beads (generated once): fix bagogab filament b 1 (rigid links)
+  # vs the same chains with harmonic links (K 500) under plain fix bagogab, and vs LAMMPS's
+  # fix nve + fix langevin on the harmonic chains (fix shake cannot take chains: "Shake
+  # clusters are connected"); whole step and the fixes alone (Modify).  CPU styles only, also
+  # under --kk (the filament keyword has no /kk variant yet)
+  if [ ! -f "$out/filaments.data" ]; then
+    "$py" "$root/bench/make_filaments.py" -o "$out"
+  fi
+  echo "== bench filaments: filament vs harmonic, nve+langevin (log: out/bench/filaments.log)"
+  (cd "$out" && "$lmp" -in "$root/bench/in.filaments" -log filaments.log -screen none) \
+    || { echo "benchmark filaments failed; see $out/filaments.log" >&2; tail -n 5 "$out/filaments.log" >&2; exit 1; }
+  "$py" "$root/bench/report.py" "$out/filaments.log" filament harmonic
+  "$py" "$root/bench/report.py" "$out/filaments.log" filament nve+langevin | grep '^ratio'
+  "$py" "$root/bench/report.py" "$out/filaments.log" filament harmonic --section Modify | grep Modify
+  "$py" "$root/bench/report.py" "$out/filaments.log" filament nve+langevin --section Modify | grep '^ratio.*Modify'
 fi
