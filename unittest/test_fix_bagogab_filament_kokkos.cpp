@@ -40,14 +40,17 @@ constexpr double BOX = 14.0;
 // with a material-direction bead 0.5 off each node but the last along y when
 // twist is set,
 // and two layers of free LJ atoms (type 2, mass 2, 1.26 apart) between them
-std::string filament_deck(bool twist, const std::string &fix_extra, int nsteps)
+// mesh: a square of two triangles (vertices type 4) at z = 12 with 9 in-triangle
+// points (type 5) on it, the fix's mesh and intri keywords (points and filaments
+// under one fix)
+std::string filament_deck(bool twist, const std::string &fix_extra, int nsteps, bool mesh = false)
 {
   std::string d = "units lj\natom_style " + std::string(twist ? "angle" : "bond") +
       "\natom_modify map array\nboundary p p p\nregion box block 0 14 0 14 0 14\n"
-      "create_box 3 box bond/types " +
+      "create_box 5 box bond/types " +
       (twist ? "2 angle/types 1 extra/angle/per/atom 4 " : "1 ") +
       "extra/bond/per/atom 3 extra/special/per/atom 16\n"
-      "mass 1 1.0\nmass 2 2.0\nmass 3 0.5\n";
+      "mass 1 1.0\nmass 2 2.0\nmass 3 0.5\nmass 4 1.5\nmass 5 1.0\n";
   char line[256];
   for (int c = 0; c < NCHAIN; c++)
     for (int k = 0; k < NBEAD; k++) {
@@ -66,6 +69,30 @@ std::string filament_deck(bool twist, const std::string &fix_extra, int nsteps)
                       "create_atoms 3 single %.6f %.6f %.6f units box remap yes\n", x, y, z);
         d += line;
       }
+  std::string mesh_keywords;
+  if (mesh) {
+    // (atom IDs after the filaments': the vertices, then the points)
+    const int v0 = NCHAIN * NBEAD + (twist ? NCHAIN * (NBEAD - 1) : 0);
+    const double corner[4][2] = {{4.55, 4.55}, {9.45, 4.55}, {9.45, 9.45}, {4.55, 9.45}};
+    for (const auto &c : corner) {
+      std::snprintf(line, sizeof(line), "create_atoms 4 single %.6f %.6f 12.0 units box\n", c[0],
+                    c[1]);
+      d += line;
+    }
+    for (int i = 0; i < 3; i++)
+      for (int j = 0; j < 3; j++) {
+        std::snprintf(line, sizeof(line), "create_atoms 5 single %.6f %.6f 12.0 units box\n",
+                      5.8 + 1.3 * i, 5.6 + 1.3 * j);
+        d += line;
+      }
+    const std::string file = geomint_test::scratch_path("filament_square.mesh");
+    std::FILE *f = std::fopen(file.c_str(), "w");
+    std::fprintf(f, "# GEOMINT test mesh\n2 triangles\n\nTriangles\n\n1 %d %d %d\n2 %d %d %d\n",
+                 v0 + 1, v0 + 2, v0 + 3, v0 + 1, v0 + 3, v0 + 4);
+    std::fclose(f);
+    d += "group pts type 5\n";
+    mesh_keywords = " mesh " + file + " intri pts";
+  }
   d += "lattice sc 0.5\nregion slab block 0 13 0 13 4.5 7.5 units box\n"
        "create_atoms 2 region slab\n";
   d += "pair_style lj/cut 1.122462048309373\npair_coeff * * 1.0 1.0\npair_modify shift yes\n"
@@ -88,7 +115,7 @@ std::string filament_deck(bool twist, const std::string &fix_extra, int nsteps)
   d += "comm_modify cutoff 12\nneighbor 0.3 bin\nneigh_modify every 1 delay 0 check yes\n"
        "timestep 0.005\nvelocity all create 1.0 4928459 loop geom\n"
        "fix 1 all bagogab 1.0 1.0 1.0 48279 filament b 1" +
-      std::string(twist ? " a 1" : "") + fix_extra + "\nthermo 50\nrun " + std::to_string(nsteps);
+      std::string(twist ? " a 1" : "") + mesh_keywords + fix_extra + "\nthermo 50\nrun " + std::to_string(nsteps);
   return d;
 }
 
@@ -132,10 +159,11 @@ double dist(const std::vector<double> &x, int i, int j)
 }
 
 // the CPU fix and fix bagogab/kk give the same run; returns the kk run
-FilRun expect_same_run(bool twist, const std::string &fix_extra, const char *what)
+FilRun expect_same_run(bool twist, const std::string &fix_extra, const char *what,
+                       bool mesh = false)
 {
   SCOPED_TRACE(what);
-  const std::string deck = filament_deck(twist, fix_extra, 200);
+  const std::string deck = filament_deck(twist, fix_extra, 200, mesh);
   const FilRun cpu = run_deck(deck, 0), kk = run_deck(deck, 1);
   EXPECT_EQ(cpu.style, "bagogab");
   EXPECT_EQ(kk.style, "bagogab/kk");
@@ -208,6 +236,16 @@ TEST(FixBagogabFilamentKokkos, TwistableSameRunAsTheCPUFix)
 {
   if (!geomint_test::plugin_has_kokkos()) GTEST_SKIP() << "plugin built without Kokkos";
   expect_rigid(expect_same_run(true, "", "twistable"), true);
+}
+
+// filaments and in-triangle points under one fix: the points' passes (Kokkos
+// kernels over the same accessor) leave the beads out too
+TEST(FixBagogabFilamentKokkos, WithPointsSameRunAsTheCPUFix)
+{
+  if (!geomint_test::plugin_has_kokkos()) GTEST_SKIP() << "plugin built without Kokkos";
+  expect_rigid(expect_same_run(false, "", "chains and in-triangle points", true), false);
+  expect_rigid(expect_same_run(false, " zero yes", "chains and in-triangle points, zero yes", true),
+               false);
 }
 
 // a second run (setup_pre_neighbor rebuilds the local images and the pass
