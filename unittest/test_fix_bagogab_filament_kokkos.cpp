@@ -165,6 +165,7 @@ FilRun expect_same_run(bool twist, const std::string &fix_extra, const char *wha
   SCOPED_TRACE(what);
   const std::string deck = filament_deck(twist, fix_extra, 200, mesh);
   const FilRun cpu = run_deck(deck, 0), kk = run_deck(deck, 1);
+  if (mesh) std::remove(geomint_test::scratch_path("filament_square.mesh").c_str());
   EXPECT_EQ(cpu.style, "bagogab");
   EXPECT_EQ(kk.style, "bagogab/kk");
   const double dx = geomint_test::max_abs_diff(cpu.x, kk.x),
