@@ -41,38 +41,12 @@ static const char *const STYLE = "Fix bagogab";
 
 /* ---------------------------------------------------------------------- */
 
-struct BagogabFilaments::Access {
-  // topology
-  const int *bead0_, *cons0_, *bw_, *ca_, *cb_;
-  const double *d2_;
-  // work
-  double *xs_, *vs_, *ys_, *w_, *r_, *band_, *rhs_;
-  // local images
-  const int *img_, *own_;
-
-  int bead0(int n) const { return bead0_[n]; }
-  int nbead(int n) const { return bead0_[n + 1] - bead0_[n]; }
-  int cons0(int n) const { return cons0_[n]; }
-  int ncons(int n) const { return cons0_[n + 1] - cons0_[n]; }
-  int bw(int n) const { return bw_[n]; }
-  int ca(int c) const { return ca_[c]; }
-  int cb(int c) const { return cb_[c]; }
-  double d2(int c) const { return d2_[c]; }
-  double w(int s) const { return w_[s]; }
-  double &xs(int s, int k) const { return xs_[3 * s + k]; }
-  double &vs(int s, int k) const { return vs_[3 * s + k]; }
-  double &ys(int s, int k) const { return ys_[3 * s + k]; }
-  double &r(int c, int k) const { return r_[3 * c + k]; }
-  double &band(int c, int j) const { return band_[geomint::FIL_BAND * c + j]; }
-  double &rhs(int c) const { return rhs_[c]; }
-};
-
 BagogabFilaments::BagogabFilaments(LAMMPS *lmp, FixBagogab *fix_in,
                                    const std::vector<int> &links, const std::vector<int> &twists,
                                    double ftol_in, int fmaxit_in) :
     Pointers(lmp), fix(fix_in), link_types(links), twist_types(twists), ftol(ftol_in),
-    fmaxit(fmaxit_in), local_valid(false), need_comm(false), it_max(0), it_sum(0), n_solves(0),
-    res_max(0.0)
+    fmaxit(fmaxit_in), local_valid(false), need_comm(false), serial(0), it_max(0), it_sum(0),
+    n_solves(0), res_max(0.0)
 {
   fil_bead0.assign(1, 0);
   fil_cons0.assign(1, 0);
@@ -518,6 +492,7 @@ void BagogabFilaments::setup_local()
   MPI_Allreduce(&ghost, &gall, 1, MPI_INT, MPI_MAX, world);
   need_comm = gall != 0;
   local_valid = true;
+  serial++;
 }
 
 /* ---------------------------------------------------------------------- */

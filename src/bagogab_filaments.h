@@ -51,6 +51,9 @@ class BagogabFilaments : protected Pointers {
   {
     if (!local_valid) setup_local();
   }
+  bool local_ready() const { return local_valid; }
+  // counts the setup_local calls (the /kk fix refreshes its copy of pass_mask)
+  int local_serial() const { return serial; }
 
   // the filament beads' part of initial_integrate (s_def: the deferred closing
   // kick of vout half; zero: zero yes over the beads); returns the heat of its
@@ -79,7 +82,31 @@ class BagogabFilaments : protected Pointers {
   double memory_usage();
 
   // the accessor of the kernels (geomint/filament.h) and of the gather/scatter
-  struct Access;
+  struct Access {
+    // topology
+    const int *bead0_, *cons0_, *bw_, *ca_, *cb_;
+    const double *d2_;
+    // work
+    double *xs_, *vs_, *ys_, *w_, *r_, *band_, *rhs_;
+    // local images
+    const int *img_, *own_;
+
+    int bead0(int n) const { return bead0_[n]; }
+    int nbead(int n) const { return bead0_[n + 1] - bead0_[n]; }
+    int cons0(int n) const { return cons0_[n]; }
+    int ncons(int n) const { return cons0_[n + 1] - cons0_[n]; }
+    int bw(int n) const { return bw_[n]; }
+    int ca(int c) const { return ca_[c]; }
+    int cb(int c) const { return cb_[c]; }
+    double d2(int c) const { return d2_[c]; }
+    double w(int s) const { return w_[s]; }
+    double &xs(int s, int k) const { return xs_[3 * s + k]; }
+    double &vs(int s, int k) const { return vs_[3 * s + k]; }
+    double &ys(int s, int k) const { return ys_[3 * s + k]; }
+    double &r(int c, int k) const { return r_[3 * c + k]; }
+    double &band(int c, int j) const { return band_[geomint::FIL_BAND * c + j]; }
+    double &rhs(int c) const { return rhs_[c]; }
+  };
 
  protected:
   FixBagogab *fix;
@@ -88,6 +115,7 @@ class BagogabFilaments : protected Pointers {
   const int fmaxit;
   bool local_valid;
   bool need_comm;    // some filament on some rank uses a ghost copy
+  int serial;        // setup_local calls so far
 
   // topology (every rank): bead slots in chain order (a material-direction bead
   // after its node), constraints ordered along the chain

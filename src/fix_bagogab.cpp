@@ -50,14 +50,20 @@ BagogabPoints *make_cpu_points(LAMMPS *lmp, FixBagogab *fix, const std::string &
 {
   return new BagogabPointsCpu(lmp, fix, mesh_file, intri_group, snap);
 }
+BagogabFilaments *make_cpu_filaments(LAMMPS *lmp, FixBagogab *fix, const std::vector<int> &links,
+                                     const std::vector<int> &twists, double ftol, int fmaxit)
+{
+  return new BagogabFilaments(lmp, fix, links, twists, ftol, fmaxit);
+}
 }    // namespace
 
 FixBagogab::FixBagogab(LAMMPS *lmp, int narg, char **arg) :
-    FixBagogab(lmp, narg, arg, &make_cpu_points)
+    FixBagogab(lmp, narg, arg, &make_cpu_points, &make_cpu_filaments)
 {
 }
 
-FixBagogab::FixBagogab(LAMMPS *lmp, int narg, char **arg, PointsMaker make_points) :
+FixBagogab::FixBagogab(LAMMPS *lmp, int narg, char **arg, PointsMaker make_points,
+                       FilamentsMaker make_filaments) :
     Fix(lmp, narg, arg), tstr(nullptr), tvar(-1), zero_flag(false), tally_flag(true),
     t_target(0.0), dtf(0.0), kt_mvv2e(0.0), coeff_changed(true), e_bath_local(0.0),
     e_bath_restart(0.0), v_is_half(false), dt_half(0.0), corr_after_run(0.0), nmax_delta(0),
@@ -254,7 +260,7 @@ FixBagogab::FixBagogab(LAMMPS *lmp, int narg, char **arg, PointsMaker make_point
     if (!atom->molecular)
       error->all(FLERR, "{}: filament needs bonds (an atom style with bonds, e.g. bond or "
                  "molecular)", STYLE);
-    filaments = new BagogabFilaments(lmp, this, link_types, twist_types, ftol, fmaxit);
+    filaments = make_filaments(lmp, this, link_types, twist_types, ftol, fmaxit);
     comm_forward = 6;
     vector_flag = 1;
     size_vector = 6;
@@ -423,7 +429,10 @@ void FixBagogab::initial_integrate(int /*vflag*/)
   v_is_half = false;
   corr_after_run = 0.0;
   double de = 0.0;
-  if (filaments) filaments->ensure_local();
+  if (filaments && !filaments->local_ready()) {
+    filaments_to_host();
+    filaments->setup_local();
+  }
   if (points) {
     de = points->step(s_def);
   } else if (zero_flag) {
@@ -439,7 +448,11 @@ void FixBagogab::initial_integrate(int /*vflag*/)
     baoa_pass(s_def, de);
   }
   // the filament beads (left out of the passes above): their own constrained sub-steps
-  if (filaments) de += filaments->step(s_def, zero_flag, vout_half);
+  if (filaments) {
+    filaments_to_host();
+    de += filaments->step(s_def, zero_flag, vout_half);
+    filaments_done_on_host();
+  }
   if (tally_flag) e_bath_local += 0.5 * force->mvv2e * de;
 }
 
@@ -537,14 +550,21 @@ void FixBagogab::final_integrate()
 double FixBagogab::kick_all(double scale, bool apply)
 {
   double dke = 0.0;
-  if (filaments) filaments->ensure_local();
+  if (filaments && !filaments->local_ready()) {
+    filaments_to_host();
+    filaments->setup_local();
+  }
   if (points) {
     dke = points->b_step(scale, 0.0, apply);
     points->agree_on_failures();
   } else {
     kick_pass(scale, apply, dke);
   }
-  if (filaments) dke += filaments->kick(scale, apply);
+  if (filaments) {
+    filaments_to_host();
+    dke += filaments->kick(scale, apply);
+    filaments_done_on_host();
+  }
   return force->mvv2e * dke;
 }
 
@@ -687,7 +707,10 @@ double FixBagogab::memory_usage()
 void FixBagogab::pre_neighbor()
 {
   if (points) points->invalidate();
-  if (filaments) filaments->setup_local();
+  if (filaments) {
+    filaments_to_host();    // (the local images only read the atom data)
+    filaments->setup_local();
+  }
 }
 
 // setup: checks, then every owned point keeps its triangle or gets the closest
@@ -695,7 +718,10 @@ void FixBagogab::pre_neighbor()
 void FixBagogab::setup_pre_neighbor()
 {
   if (points) points->setup();
-  if (filaments) filaments->setup_local();
+  if (filaments) {
+    filaments_to_host();
+    filaments->setup_local();
+  }
 }
 
 // DOF: each point has 2 (it moves in its triangle's plane), so 1 is removed

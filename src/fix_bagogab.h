@@ -110,10 +110,19 @@ class FixBagogab : public Fix {
   typedef class BagogabPoints *(*PointsMaker)(class LAMMPS *, FixBagogab *,
                                                const std::string &mesh_file,
                                                int intri_group, bool snap);
-  FixBagogab(class LAMMPS *, int, char **, PointsMaker);
-
   // the rigid-link filaments (filament keyword), null without them
   class BagogabFilaments *filaments;
+  // the /kk variant makes its own filaments component too
+  typedef class BagogabFilaments *(*FilamentsMaker)(class LAMMPS *, FixBagogab *,
+                                                     const std::vector<int> &link_types,
+                                                     const std::vector<int> &twist_types,
+                                                     double ftol, int fmaxit);
+  FixBagogab(class LAMMPS *, int, char **, PointsMaker, FilamentsMaker);
+  // around the filaments' host work (their step, kick and local images, which
+  // read and write LAMMPS's host arrays): no-ops here; fix bagogab/kk syncs the
+  // atom data to the host before and marks x and v modified there after
+  virtual void filaments_to_host() {}
+  virtual void filaments_done_on_host() {}
 
   void update_coefficients();
   void compute_target();

@@ -28,6 +28,7 @@
 #include "geomint_kokkos_host_arrays.h"
 #include "geomint_kokkos_reduction.h"
 
+#include "bagogab_filaments.h"
 #include "bagogab_mesh.h"
 #include "bagogab_points.h"
 
@@ -159,6 +160,8 @@ void noise_each(const Acc &a, int n, const Pass &p, double *sums)
 
 template <class DeviceType>
 BagogabPoints *make_kk_points(LAMMPS *, FixBagogab *, const std::string &, int, bool);
+BagogabFilaments *make_kk_filaments(LAMMPS *, FixBagogab *, const std::vector<int> &,
+                                    const std::vector<int> &, double, int);
 
 }    // namespace
 
@@ -166,7 +169,9 @@ BagogabPoints *make_kk_points(LAMMPS *, FixBagogab *, const std::string &, int, 
 
 template <class DeviceType>
 FixBagogabKokkos<DeviceType>::FixBagogabKokkos(LAMMPS *lmp, int narg, char **arg) :
-    FixBagogab(geomint_kk::kokkos_enabled(lmp, "bagogab"), narg, arg, &make_kk_points<DeviceType>)
+    FixBagogab(geomint_kk::kokkos_enabled(lmp, "bagogab"), narg, arg, &make_kk_points<DeviceType>,
+               &make_kk_filaments),
+    pass_mask_serial(-1)
 {
   atomKK = (AtomKokkos *) atom;
   kokkosable = 1;
@@ -192,6 +197,20 @@ typename FixBagogabKokkos<DeviceType>::Atoms FixBagogabKokkos<DeviceType>::atoms
     d_delta = Kokkos::View<double * [3], DeviceType>("bagogab/kk:delta", atom->nmax);
   Atoms a;
   a.views = geomint_kk::AtomViews<DeviceType>(atomKK);
+  if (filaments) {
+    // the passes over the other atoms leave the beads out (FixBagogab::pass_mask)
+    if (filaments->local_serial() != pass_mask_serial) {
+      const int n = atom->nlocal;
+      if (static_cast<int>(d_pass_mask.extent(0)) < n)
+        d_pass_mask = typename geomint_kk::Views<DeviceType>::t_int_1d("bagogab/kk:pass_mask",
+                                                                        atom->nmax);
+      Kokkos::View<const int *, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>> h(
+          pass_mask(), n);
+      Kokkos::deep_copy(Kokkos::subview(d_pass_mask, std::make_pair(0, n)), h);
+      pass_mask_serial = filaments->local_serial();
+    }
+    a.views.mask = d_pass_mask;
+  }
   a.coeff_ = k_coeff.template view<DeviceType>();
   a.delta_ = d_delta;
   static_cast<AtomScalars &>(a) = atom_scalars();
@@ -228,6 +247,63 @@ void FixBagogabKokkos<DeviceType>::kick_pass(double scale, bool apply, double &d
   sum_each<DeviceType, 1>(atoms_kk(), atom->nlocal, KickPass{scale, apply}, &dke);
   if (apply) atomKK->modified(execution_space, V_MASK);
 }
+
+/* ----------------------------------------------------------------------
+   the filaments' host work (their step, kick and local images read and
+   write LAMMPS's host arrays): the atom data they read to the host before,
+   x and v (owned beads, and the ghosts of their forward communication)
+   marked modified there after and synced back to this fix's execution
+   space (ModifyKokkos marks datamask_modify modified there after each hook)
+------------------------------------------------------------------------- */
+
+template <class DeviceType> void FixBagogabKokkos<DeviceType>::filaments_to_host()
+{
+  atomKK->sync(Host, X_MASK | V_MASK | F_MASK | MASK_MASK | RMASS_MASK | TYPE_MASK | TAG_MASK);
+}
+
+template <class DeviceType> void FixBagogabKokkos<DeviceType>::filaments_done_on_host()
+{
+  atomKK->modified(Host, X_MASK | V_MASK);
+  atomKK->sync(execution_space, X_MASK | V_MASK);
+}
+
+/* ======================================================================
+   the filaments on Kokkos: BagogabFilaments with the per-filament solves
+   as a parallel_for over the filaments on the host execution space.  The
+   solves read and write LAMMPS's host arrays (FixBagogab::atoms_cpu), so
+   on a GPU build they run on the host threads, with one host round trip
+   of the atom data per step (filaments_to_host, filaments_done_on_host);
+   solve_one touches only its filament's work rows and its owned beads
+   ====================================================================== */
+
+namespace {
+
+class BagogabFilamentsKokkos : public BagogabFilaments {
+ public:
+  using BagogabFilaments::BagogabFilaments;
+
+ protected:
+  void for_filaments(int kind, double tau) override
+  {
+    const Access a = access();
+    const BagogabAtoms at = fix->atoms_cpu();
+    const int *fil = local_fil.data();
+    geomint::FilSolve *res = results.data();
+    const BagogabFilamentsKokkos *self = this;
+    const int nlocalfil = static_cast<int>(local_fil.size());
+    Kokkos::parallel_for(
+        "bagogab/kk:filaments", Kokkos::RangePolicy<LMPHostType::execution_space>(0, nlocalfil),
+        [=](const int q) { res[q] = self->solve_one(a, at, fil[q], kind, tau); });
+  }
+};
+
+BagogabFilaments *make_kk_filaments(LAMMPS *lmp, FixBagogab *fix, const std::vector<int> &links,
+                                    const std::vector<int> &twists, double ftol, int fmaxit)
+{
+  return new BagogabFilamentsKokkos(lmp, fix, links, twists, ftol, fmaxit);
+}
+
+}    // namespace
 
 /* ======================================================================
    the in-triangle points on Kokkos: BagogabPoints with its state as a

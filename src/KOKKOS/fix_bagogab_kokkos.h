@@ -6,7 +6,9 @@
    dispatch and data movement only: the atom data and the per-type table
    as views, the points' state as a DualView (host side: migration,
    restart, setup), the mesh as flat replicated views, the vertex scatter
-   through a ScatterView.  Reading the mesh, the setup checks and the
+   through a ScatterView.  Filaments: the other atoms' passes read the pass
+   mask (beads left out) as a view; the beads' constrained sub-steps run on
+   the host (a parallel_for over filaments on the host execution space).  Reading the mesh, the setup checks and the
    assignment of points to triangles stay on the host (once per run).
 ------------------------------------------------------------------------- */
 
@@ -44,10 +46,17 @@ template <class DeviceType> class FixBagogabKokkos : public FixBagogab {
   void zero_first_pass(double s_def, double local[4]) override;
   void zero_second_pass(const double shift[3], double &de) override;
   void kick_pass(double scale, bool apply, double &dke) override;
+  // the filaments' host work: atom data to the host, x and v back
+  void filaments_to_host() override;
+  void filaments_done_on_host() override;
 
  private:
   tdual_coeff k_coeff;
   Kokkos::View<double * [3], DeviceType> d_delta;    // zero yes: random velocity changes
+  // with filaments: FixBagogab::pass_mask() (owned atoms) on DeviceType, the
+  // mask of the accessor; copied again after each BagogabFilaments::setup_local
+  typename geomint_kk::Views<DeviceType>::t_int_1d d_pass_mask;
+  int pass_mask_serial;    // the setup_local it was copied after (-1: none)
 };
 
 }    // namespace LAMMPS_NS
