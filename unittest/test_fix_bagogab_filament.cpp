@@ -321,7 +321,8 @@ TEST(FixBagogabFilament, BadInputGivesHelpfulErrors)
       // the twist angle's equilibrium must be 90 degrees
       {"angle_coeff 1 harmonic 10 100\n", f + "filament b 1 a 1\nrun 0", "use 90 degrees"},
       // the bending angles (nodes only) as twist angles
-      {"angle_coeff 2 harmonic 10 90\n", f + "filament b 1 a 2\nrun 0", "its centre must be a filament atom"},
+      {"angle_style harmonic\nangle_coeff * 10 90\n", f + "filament b 1 a 2\nrun 0",
+       "its centre must be a filament atom"},
       // beads outside the fix group, other integrators, fix shake, ghost reach
       {"group c1 molecule 1\n", "fix 1 c1 bagogab 1.0 1.0 1.0 5 filament b 1\nrun 0",
        "are not in the fix group c1"},
