@@ -68,6 +68,7 @@ BagogabFilaments::Access BagogabFilaments::access()
   a.r_ = rr.data();
   a.band_ = band.data();
   a.rhs_ = rhs.data();
+  a.cp_ = cpl.data();
   a.img_ = slot_img.data();
   a.own_ = slot_own.data();
   return a;
@@ -354,6 +355,23 @@ void BagogabFilaments::init(int intri_bit)
     fil_cons0.push_back(static_cast<int>(cons_a.size()));
   }
   for (size_t s = 0; s < slot_tag.size(); s++) slot_of[slot_tag[s]] = static_cast<int>(s);
+  adj_off.assign(slot_tag.size() + 1, 0);
+  for (size_t c = 0; c < cons_a.size(); c++) {
+    adj_off[cons_a[c] + 1]++;
+    adj_off[cons_b[c] + 1]++;
+  }
+  for (size_t s = 0; s < slot_tag.size(); s++) adj_off[s + 1] += adj_off[s];
+  adj_slot.assign(adj_off.back(), 0);
+  adj_con.assign(adj_off.back(), 0);
+  {
+    std::vector<int> fill(adj_off.begin(), adj_off.end() - 1);
+    for (size_t c = 0; c < cons_a.size(); c++) {
+      adj_slot[fill[cons_a[c]]] = cons_b[c];
+      adj_con[fill[cons_a[c]]++] = static_cast<int>(c);
+      adj_slot[fill[cons_b[c]]] = cons_a[c];
+      adj_con[fill[cons_b[c]]++] = static_cast<int>(c);
+    }
+  }
 
   const size_t ns = slot_tag.size(), nc = cons_a.size();
   xs.assign(3 * ns, 0.0);
@@ -364,6 +382,7 @@ void BagogabFilaments::init(int intri_bit)
   rr.assign(3 * nc, 0.0);
   band.assign(geomint::FIL_BAND * nc, 0.0);
   rhs.assign(nc, 0.0);
+  cpl.assign(geomint::FIL_BAND * nc, 0.0);
 
   // the beads: in the fix group, not in-triangle points, moved by this fix only
   const int *mask = atom->mask;
@@ -440,11 +459,9 @@ void BagogabFilaments::setup_local()
     std::vector<int> queue = {anchor};
     for (size_t q = 0; q < queue.size(); q++) {
       const int s = queue[q];
-      for (int c = fil_cons0[n]; c < fil_cons0[n + 1]; c++) {
-        int o = -1;
-        if (cons_a[c] == s) o = cons_b[c];
-        if (cons_b[c] == s) o = cons_a[c];
-        if (o < 0 || slot_img[o] >= 0) continue;
+      for (int q2 = adj_off[s]; q2 < adj_off[s + 1]; q2++) {
+        const int o = adj_slot[q2], c = adj_con[q2];
+        if (slot_img[o] >= 0) continue;
         int j = atom->map(slot_tag[o]);
         // the image bonded to s: within twice the constraint length (another
         // image is at least a box length minus that away)
@@ -491,6 +508,18 @@ void BagogabFilaments::setup_local()
   int gall = 0;
   MPI_Allreduce(&ghost, &gall, 1, MPI_INT, MPI_MAX, world);
   need_comm = gall != 0;
+  // the masses of the local filaments' beads and their coupling tables
+  {
+    const BagogabAtoms at = fix->atoms_cpu();
+    const Access a = access();
+    for (int n : local_fil)
+      for (int q = fil_bead0[n]; q < fil_bead0[n + 1]; q++) wm[q] = 1.0 / mass_of(at, slot_img[q]);
+    double *cp = cpl.data();
+    for (int n : local_fil)
+      geomint::fil_coupling_table(a, n, [cp](int c, int j, double value) {
+        cp[geomint::FIL_BAND * c + j] = value;
+      });
+  }
   local_valid = true;
   serial++;
 }
@@ -541,31 +570,65 @@ void BagogabFilaments::unpack_forward_comm(int n, int first, double *buf)
    one filament: gather its image rows, solve, write its owned beads
 ------------------------------------------------------------------------- */
 
-geomint::FilSolve BagogabFilaments::solve_one(const Access &a, const BagogabAtoms &at, int n,
-                                              int kind, double tau) const
+BagogabFilaments::Result BagogabFilaments::solve_one(const Access &a, const BagogabAtoms &at,
+                                                     int n, int kind, double tau) const
 {
-  for (int s = a.bead0(n); s < a.bead0(n) + a.nbead(n); s++) {
+  const int s0 = a.bead0(n), s1 = a.bead0(n) + a.nbead(n);
+  for (int s = s0; s < s1; s++) {
     const int i = a.img_[s];
     for (int k = 0; k < 3; k++) {
       a.xs(s, k) = at.x(i, k);
       a.vs(s, k) = at.v(i, k);
     }
-    a.w_[s] = 1.0 / mass_of(at, i);
   }
-  geomint::FilSolve r = {0, 0.0, true};
-  if (kind == 0)
-    r = geomint::fil_shake(a, n, tau, ftol, fmaxit);
-  else
+  Result out = {{0, 0.0, true}, 0.0};
+  if (kind == SHAKE || kind == SHAKE_PROJECT) {
+    out.solve = geomint::fil_shake(a, n, tau, ftol, fmaxit);
+    // the displacement of the drift (as for free atoms: x += tau v), and the
+    // new positions for the projection
+    for (int s = s0; s < s1; s++)
+      for (int k = 0; k < 3; k++) {
+        a.ys(s, k) = tau * a.vs(s, k);
+        a.xs(s, k) += a.ys(s, k);
+      }
+    if (kind == SHAKE_PROJECT) geomint::fil_project(a, n);
+  } else if (kind == PROJECT) {
     geomint::fil_project(a, n);
-  for (int s = a.bead0(n); s < a.bead0(n) + a.nbead(n); s++) {
+  } else {
+    // RATTLE, O on every bead of the filament (the same numbers on every rank
+    // that solves it), RATTLE with the same factors; heat of the owned beads
+    geomint::fil_project(a, n);
+    constexpr int NB = geomint::NORMAL_BLOCK;
+    for (int b0 = s0; b0 < s1; b0 += NB) {
+      const int nblk = s1 - b0 < NB ? s1 - b0 : NB;
+      int64_t tags[NB] = {};
+      double xi[NB][3];
+      for (int q = 0; q < nblk; q++) tags[q] = at.tag(a.img_[b0 + q]);
+      geomint::normal3_block(at.seed, tags, nblk, at.step, geomint::STREAM_O, xi);
+      for (int q = 0; q < nblk; q++) {
+        const int s = b0 + q, i = a.img_[s];
+        double vr[3] = {a.vs(s, 0), a.vs(s, 1), a.vs(s, 2)};
+        a.ys(s, 0) = vr[0] * vr[0] + vr[1] * vr[1] + vr[2] * vr[2];
+        geomint::ou_kick(vr, at.coeff(at.type(i), PT_C1), sigma_of(at, i), xi[q]);
+        for (int k = 0; k < 3; k++) a.vs(s, k) = vr[k];
+      }
+    }
+    geomint::fil_project_again(a, n);
+    for (int s = s0; s < s1; s++)
+      if (a.own_[s] >= 0)
+        out.heat += (a.ys(s, 0) - (a.vs(s, 0) * a.vs(s, 0) + a.vs(s, 1) * a.vs(s, 1) +
+                                   a.vs(s, 2) * a.vs(s, 2))) / a.w(s);
+  }
+  const bool move = kind == SHAKE || kind == SHAKE_PROJECT;
+  for (int s = s0; s < s1; s++) {
     const int o = a.own_[s];
     if (o < 0) continue;
     for (int k = 0; k < 3; k++) {
       at.v(o, k) = a.vs(s, k);
-      if (kind == 0) at.x(o, k) += tau * a.vs(s, k);
+      if (move) at.x(o, k) += a.ys(s, k);
     }
   }
-  return r;
+  return out;
 }
 
 // the filaments of this rank one after the other (fix bagogab/kk: a Kokkos
@@ -577,35 +640,38 @@ void BagogabFilaments::for_filaments(int kind, double tau)
   for (size_t q = 0; q < local_fil.size(); q++) results[q] = solve_one(a, at, local_fil[q], kind, tau);
 }
 
-void BagogabFilaments::solve_all(int kind, double tau)
+double BagogabFilaments::solve_all(int kind, double tau)
 {
   forward_xv();
   results.resize(local_fil.size());
   for_filaments(kind, tau);
-  if (kind != 0) return;
+  double heat = 0.0;
   for (size_t q = 0; q < local_fil.size(); q++) {
-    const geomint::FilSolve &r = results[q];
-    it_max = std::max(it_max, r.iterations);
-    it_sum += r.iterations;
+    const Result &r = results[q];
+    heat += r.heat;
+    if (kind != SHAKE && kind != SHAKE_PROJECT) continue;
+    it_max = std::max(it_max, r.solve.iterations);
+    it_sum += r.solve.iterations;
     n_solves++;
-    if (!(r.residual <= res_max)) res_max = r.residual;
-    if (!r.converged && failure.empty())
+    if (!(r.solve.residual <= res_max)) res_max = r.solve.residual;
+    if (!r.solve.converged && failure.empty())
       failure = fmt::format("the link constraints of the filament from atom {} did not converge "
                             "in {} Newton iterations at step {} (relative residual {:.3g} > ftol "
                             "{:.3g}); reduce the timestep, or raise ftol or fmaxit",
-                            slot_tag[fil_bead0[local_fil[q]]], r.iterations, update->ntimestep,
-                            r.residual, ftol);
+                            slot_tag[fil_bead0[local_fil[q]]], r.solve.iterations,
+                            update->ntimestep, r.solve.residual, ftol);
   }
+  return heat;
 }
 
 void BagogabFilaments::shake(double tau)
 {
-  solve_all(0, tau);
+  solve_all(SHAKE, tau);
 }
 
 void BagogabFilaments::project()
 {
-  solve_all(1, 0.0);
+  solve_all(PROJECT, 0.0);
 }
 
 void BagogabFilaments::agree_on_failures()
@@ -630,11 +696,13 @@ void BagogabFilaments::kick_beads(double scale, double &dke, bool apply)
   }
 }
 
-// RATTLE, O(h) on the owned beads, RATTLE (its tally: projected velocities)
+// RATTLE, O(h) on the beads, RATTLE (its tally: projected velocities); zero yes
+// needs the beads' summed random momentum between the draw and the update
 double BagogabFilaments::o_step(bool zero)
 {
   // RATTLE after the A step before it: the heat is the kinetic-energy change
   // from tangent velocities to tangent velocities
+  if (!zero) return solve_all(O_STEP, 0.0);    // (all three in one pass per filament)
   project();
   const BagogabAtoms a = fix->atoms_cpu();
   double **v = atom->v;
@@ -698,16 +766,18 @@ double BagogabFilaments::step(double s_def, bool zero, bool project_end)
   it_max = it_sum = n_solves = 0;
   res_max = 0.0;
   const double half_h = 0.5 * update->dt;
-  double dke = 0.0;
-  if (s_def != 0.0) {
-    kick_beads(s_def, dke, true);
-    project();
+  // [B(s_def h/2)] B(h/2): the RATTLE projections after them would change nothing
+  // that the SHAKE of A does not (its impulses absorb any normal velocity)
+  {
+    const BagogabAtoms a = fix->atoms_cpu();
+    double **f = atom->f, dke = 0.0;
+    for (int i : slot_own)
+      if (i >= 0) kick_atom(a, i, f[i], s_def, 1.0, true, dke);
   }
-  kick_beads(1.0, dke, true);
-  shake(half_h);
+  solve_all(SHAKE, half_h);
   const double de = o_step(zero);
-  shake(half_h);
-  if (project_end) project();
+  // vout half: the velocities between steps are tangent (RATTLE after A)
+  solve_all(project_end ? SHAKE_PROJECT : SHAKE, half_h);
   agree_on_failures();
   return de;
 }

@@ -88,6 +88,7 @@ class BagogabFilaments : protected Pointers {
     const double *d2_;
     // work
     double *xs_, *vs_, *ys_, *w_, *r_, *band_, *rhs_;
+    const double *cp_;
     // local images
     const int *img_, *own_;
 
@@ -106,7 +107,18 @@ class BagogabFilaments : protected Pointers {
     double &r(int c, int k) const { return r_[3 * c + k]; }
     double &band(int c, int j) const { return band_[geomint::FIL_BAND * c + j]; }
     double &rhs(int c) const { return rhs_[c]; }
+    double cp(int c, int j) const { return cp_[geomint::FIL_BAND * c + j]; }
   };
+
+  // what one filament's solve gives back
+  struct Result {
+    geomint::FilSolve solve;
+    double heat;    // kind O_STEP: sum m (|v|^2 before - after) over its owned beads
+  };
+  // the per-filament work: SHAKE (A), RATTLE, RATTLE O RATTLE (one factorisation,
+  // O on every bead of the filament: the noise is keyed by atom ID and step, so
+  // every rank computes the same), SHAKE then RATTLE at the new positions
+  enum Kind { SHAKE = 0, PROJECT, O_STEP, SHAKE_PROJECT };
 
  protected:
   FixBagogab *fix;
@@ -132,7 +144,9 @@ class BagogabFilaments : protected Pointers {
   std::vector<int> pass_mask_;
 
   // work space (per slot, per constraint)
-  std::vector<double> xs, vs, ys, wm, rr, band, rhs, v2;
+  std::vector<double> xs, vs, ys, wm, rr, band, rhs, v2, cpl;
+  // the chain graph of every filament: slots joined by a constraint (CSR)
+  std::vector<int> adj_off, adj_slot, adj_con;
   // statistics of the step: max Newton iterations of a solve, their sum, solves, max residual
   int it_max, it_sum, n_solves;
   double res_max;
@@ -145,14 +159,14 @@ class BagogabFilaments : protected Pointers {
   void project();
   double o_step(bool zero);
   void agree_on_failures();
-  // the per-filament work (kind: 0 SHAKE, 1 RATTLE): solve_all communicates,
-  // runs for_filaments (a loop here, virtual for /kk) and collects the outcomes
-  void solve_all(int kind, double tau);
+  // solve_all communicates, runs for_filaments (a loop here, virtual for /kk)
+  // and collects the outcomes; returns the summed heat
+  double solve_all(int kind, double tau);
   virtual void for_filaments(int kind, double tau);
   // one filament: gather its image rows, solve, write its owned beads
-  geomint::FilSolve solve_one(const Access &a, const struct BagogabAtoms &at, int n, int kind,
-                              double tau) const;
-  std::vector<geomint::FilSolve> results;    // per local filament, of the last solve
+  Result solve_one(const Access &a, const struct BagogabAtoms &at, int n, int kind,
+                   double tau) const;
+  std::vector<Result> results;    // per local filament, of the last solve
 };
 
 }    // namespace LAMMPS_NS

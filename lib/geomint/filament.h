@@ -20,6 +20,9 @@
 //   double &ys(s,k)                  work: drifted positions
 //   double &r(c,k)                   work: constraint vectors x_a - x_b
 //   double &band(c,j), j < 2 BW_MAX + 1;  double &rhs(c)   work: the linear system
+//   double cp(c,j)                   the coupling of constraint c to constraint
+//                                    c + j - bw (fil_coupling, tabulated once per
+//                                    reneighboring: it depends on masses only)
 #ifndef GEOMINT_FILAMENT_H
 #define GEOMINT_FILAMENT_H
 
@@ -55,25 +58,49 @@ template <class F> GEOMINT_INLINE double fil_coupling(const F &f, int c, int e)
   return f.w(a) * fil_sign(f, e, a) - f.w(b) * fil_sign(f, e, b);
 }
 
-// band LU without pivoting of rows [c0, c0 + n) (band(c, j): column c + j - bw),
-// then the solution of A z = rhs into rhs
-template <class F> GEOMINT_INLINE void fil_band_solve(const F &f, int c0, int n, int bw)
+// the coupling table of filament n: cp(c, j) = fil_coupling(c, c + j - bw),
+// 0 outside the filament; set(c, j, value) writes it
+template <class F, class Set> GEOMINT_INLINE void fil_coupling_table(const F &f, int n, const Set &set)
+{
+  const int c0 = f.cons0(n), nc = f.ncons(n), bw = f.bw(n);
+  for (int c = c0; c < c0 + nc; c++)
+    for (int j = 0; j < FIL_BAND; j++) {
+      const int e = c + j - bw;
+      set(c, j, (j <= 2 * bw && e >= c0 && e < c0 + nc) ? fil_coupling(f, c, e) : 0.0);
+    }
+}
+
+// band LU without pivoting of rows [c0, c0 + n) in place (band(c, j): column
+// c + j - bw; the multipliers of L replace the entries below the diagonal, and
+// the diagonal holds the reciprocal pivots: the substitutions multiply)
+template <class F> GEOMINT_INLINE void fil_band_factor(const F &f, int c0, int n, int bw)
 {
   for (int k = 0; k < n; k++) {
-    const double piv = f.band(c0 + k, bw);
+    const double rpiv = 1.0 / f.band(c0 + k, bw);
+    f.band(c0 + k, bw) = rpiv;
     const int iend = k + bw < n - 1 ? k + bw : n - 1;
     for (int i = k + 1; i <= iend; i++) {
-      const double l = f.band(c0 + i, k - i + bw) / piv;
+      const double l = f.band(c0 + i, k - i + bw) * rpiv;
       f.band(c0 + i, k - i + bw) = l;
       for (int j = k + 1; j <= iend; j++) f.band(c0 + i, j - i + bw) -= l * f.band(c0 + k, j - k + bw);
-      f.rhs(c0 + i) -= l * f.rhs(c0 + k);
     }
+  }
+}
+
+// with the factors of fil_band_factor: the solution of A z = rhs into rhs
+template <class F> GEOMINT_INLINE void fil_band_subst(const F &f, int c0, int n, int bw)
+{
+  for (int i = 1; i < n; i++) {
+    const int jbeg = i - bw > 0 ? i - bw : 0;
+    double s = f.rhs(c0 + i);
+    for (int j = jbeg; j < i; j++) s -= f.band(c0 + i, j - i + bw) * f.rhs(c0 + j);
+    f.rhs(c0 + i) = s;
   }
   for (int k = n - 1; k >= 0; k--) {
     double s = f.rhs(c0 + k);
     const int jend = k + bw < n - 1 ? k + bw : n - 1;
     for (int j = k + 1; j <= jend; j++) s -= f.band(c0 + k, j - k + bw) * f.rhs(c0 + j);
-    f.rhs(c0 + k) = s / f.band(c0 + k, bw);
+    f.rhs(c0 + k) = s * f.band(c0 + k, bw);
   }
 }
 
@@ -124,8 +151,8 @@ template <class F> GEOMINT_INLINE double fil_residual(const F &f, int n)
 
 // A(tau) of filament n under its constraints (SHAKE): the positions ys =
 // xs + tau (vs + M^-1 G(xs)^T lambda) that satisfy every constraint, by
-// Newton's method on lambda (the Jacobian is rebuilt at each iteration: banded
-// LU of the constraints' coupling).  On return vs holds the constrained
+// Newton's method on lambda (banded LU of the Jacobian, kept while it
+// converges fast).  On return vs holds the constrained
 // velocity and ys the new positions (xs unchanged).
 template <class F>
 GEOMINT_INLINE FilSolve fil_shake(const F &f, int n, double tau, double tol, int maxit)
@@ -138,23 +165,30 @@ GEOMINT_INLINE FilSolve fil_shake(const F &f, int n, double tau, double tol, int
     for (int k = 0; k < 3; k++) f.ys(s, k) = f.xs(s, k) + tau * f.vs(s, k);
   FilSolve out = {0, 0.0, false};
   out.residual = fil_residual(f, n);
+  // Newton's method with the Jacobian kept while it converges fast (a chord
+  // step: the Jacobian moves by O(|lambda|), tiny next to its size, so the
+  // second and later steps rarely need a new one); rebuilt when an iteration
+  // gains less than a factor 10
+  bool factored = false;
+  double previous = 0.0;
   while (!(out.residual <= tol) && out.iterations < maxit) {
-    // Jacobian d sigma_c / d lambda_e = 2 coupling(c,e) q_c . r_e (lambda in length^2/mass units)
-    for (int c = c0; c < c0 + nc; c++) {
-      const int a = f.ca(c), b = f.cb(c);
-      double q[3];
-      for (int k = 0; k < 3; k++) q[k] = f.ys(a, k) - f.ys(b, k);
-      for (int j = 0; j < 2 * bw + 1; j++) {
-        const int e = c + j - bw;
-        double val = 0.0;
-        if (e >= c0 && e < c0 + nc) {
-          const double cp = fil_coupling(f, c, e);
-          if (cp != 0.0) val = 2.0 * cp * (q[0] * f.r(e, 0) + q[1] * f.r(e, 1) + q[2] * f.r(e, 2));
+    if (!factored || !(out.residual < 0.1 * previous)) {
+      // d sigma_c / d lambda_e = 2 coupling(c,e) q_c . r_e (lambda in length^2/mass units)
+      for (int c = c0; c < c0 + nc; c++) {
+        const int a = f.ca(c), b = f.cb(c);
+        double q[3];
+        for (int k = 0; k < 3; k++) q[k] = f.ys(a, k) - f.ys(b, k);
+        for (int j = 0; j < 2 * bw + 1; j++) {
+          const int e = c + j - bw;
+          const double cp = f.cp(c, j);    // (0 outside the filament)
+          f.band(c, j) = cp != 0.0 ? 2.0 * cp * (q[0] * f.r(e, 0) + q[1] * f.r(e, 1) + q[2] * f.r(e, 2)) : 0.0;
         }
-        f.band(c, j) = val;
       }
+      fil_band_factor(f, c0, nc, bw);
+      factored = true;
     }
-    fil_band_solve(f, c0, nc, bw);
+    previous = out.residual;
+    fil_band_subst(f, c0, nc, bw);
     fil_apply(f, n, 1.0, FilYs<F>{f});
     out.iterations++;
     out.residual = fil_residual(f, n);
@@ -167,30 +201,43 @@ GEOMINT_INLINE FilSolve fil_shake(const F &f, int n, double tau, double tol, int
   return out;
 }
 
-// RATTLE: vs <- the M-orthogonal projection of vs onto the tangent space of
-// the constraints at xs (G vs = 0 with G v = (r_c . (v_a - v_b))_c)
-template <class F> GEOMINT_INLINE void fil_project(const F &f, int n)
+// the right-hand side -G vs of the projection (r: the constraint vectors)
+template <class F> GEOMINT_INLINE void fil_project_rhs(const F &f, int n)
 {
-  const int c0 = f.cons0(n), nc = f.ncons(n), bw = f.bw(n);
-  for (int c = c0; c < c0 + nc; c++)
-    for (int k = 0; k < 3; k++) f.r(c, k) = f.xs(f.ca(c), k) - f.xs(f.cb(c), k);
+  const int c0 = f.cons0(n), nc = f.ncons(n);
   for (int c = c0; c < c0 + nc; c++) {
     const int a = f.ca(c), b = f.cb(c);
     double g = 0.0;
     for (int k = 0; k < 3; k++) g += f.r(c, k) * (f.vs(a, k) - f.vs(b, k));
     f.rhs(c) = -g;
+  }
+}
+
+// with the factors in band (fil_project): project vs at the same positions
+template <class F> GEOMINT_INLINE void fil_project_again(const F &f, int n)
+{
+  fil_project_rhs(f, n);
+  fil_band_subst(f, f.cons0(n), f.ncons(n), f.bw(n));
+  fil_apply(f, n, 1.0, FilVs<F>{f});
+}
+
+// RATTLE: vs <- the M-orthogonal projection of vs onto the tangent space of
+// the constraints at xs (G vs = 0 with G v = (r_c . (v_a - v_b))_c).  The
+// factors stay in band: fil_project_again projects other velocities at the
+// same positions
+template <class F> GEOMINT_INLINE void fil_project(const F &f, int n)
+{
+  const int c0 = f.cons0(n), nc = f.ncons(n), bw = f.bw(n);
+  for (int c = c0; c < c0 + nc; c++)
+    for (int k = 0; k < 3; k++) f.r(c, k) = f.xs(f.ca(c), k) - f.xs(f.cb(c), k);
+  for (int c = c0; c < c0 + nc; c++)
     for (int j = 0; j < 2 * bw + 1; j++) {
       const int e = c + j - bw;
-      double val = 0.0;
-      if (e >= c0 && e < c0 + nc) {
-        const double cp = fil_coupling(f, c, e);
-        if (cp != 0.0) val = cp * (f.r(c, 0) * f.r(e, 0) + f.r(c, 1) * f.r(e, 1) + f.r(c, 2) * f.r(e, 2));
-      }
-      f.band(c, j) = val;
+      const double cp = f.cp(c, j);
+      f.band(c, j) = cp != 0.0 ? cp * (f.r(c, 0) * f.r(e, 0) + f.r(c, 1) * f.r(e, 1) + f.r(c, 2) * f.r(e, 2)) : 0.0;
     }
-  }
-  fil_band_solve(f, c0, nc, bw);
-  fil_apply(f, n, 1.0, FilVs<F>{f});
+  fil_band_factor(f, c0, nc, bw);
+  fil_project_again(f, n);
 }
 
 }    // namespace geomint

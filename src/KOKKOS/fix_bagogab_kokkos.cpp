@@ -288,7 +288,7 @@ class BagogabFilamentsKokkos : public BagogabFilaments {
     const Access a = access();
     const BagogabAtoms at = fix->atoms_cpu();
     const int *fil = local_fil.data();
-    geomint::FilSolve *res = results.data();
+    Result *res = results.data();
     const BagogabFilamentsKokkos *self = this;
     const int nlocalfil = static_cast<int>(local_fil.size());
     Kokkos::parallel_for(
