@@ -36,7 +36,8 @@ struct Chains {
   std::vector<int> mats;     // material bead of each node (twist), chain-major
 };
 
-std::string write_chains(Chains &c, const std::string &name, bool bend = true, bool dihedral = false)
+std::string write_chains(Chains &c, const std::string &name, bool bend = true, bool dihedral = false,
+                         bool extra = false)
 {
   std::vector<std::array<double, 3>> x;
   std::vector<int> type, mol;
@@ -79,7 +80,8 @@ std::string write_chains(Chains &c, const std::string &name, bool bend = true, b
   std::ofstream o(path);
   o << "filaments\n\n" << x.size() << " atoms\n" << bonds.size() << " bonds\n" << angles.size()
     << " angles\n" << dihedrals.size() << " dihedrals\n2 atom types\n2 bond types\n2 angle types\n"
-    << "1 dihedral types\n2 extra bond per atom\n4 extra special per atom\n\n0 " << c.box << " xlo xhi\n0 " << c.box << " ylo yhi\n0 " << c.box
+    << "1 dihedral types\n" << (extra ? "2 extra bond per atom\n4 extra special per atom\n" : "")
+    << "\n0 " << c.box << " xlo xhi\n0 " << c.box << " ylo yhi\n0 " << c.box
     << " zlo zhi\n\nMasses\n\n1 1.0\n2 1.0\n\nAtoms # molecular\n\n";
   o.precision(17);
   for (size_t i = 0; i < x.size(); i++)
@@ -105,16 +107,16 @@ std::string write_chains(Chains &c, const std::string &name, bool bend = true, b
 
 // the force field of the chains: WCA repulsion (cut at the minimum: continuous force),
 // link bonds r0 = 1 (type 1), material bonds r0 = 0.5 (type 2), twist angle
-// 90 degrees (type 1), bending (type 2, cosine: K (1 + cos theta), smooth at
-// straight chains), twist dihedral
+// 90 degrees (type 1), bending (type 2, K (cos theta + 1)^2: smooth at straight
+// chains), twist dihedral; one angle style (LAMMPS 29Sep2021's angle hybrid
+// runs its /kk sub-styles over all angles under -sf kk)
 std::string setup(const std::string &data, double kbend = 20.0, double ktwist = 2.0)
 {
   std::ostringstream o;
   o << "units lj\natom_style molecular\natom_modify map array\nread_data " << data
     << "\npair_style lj/cut 0.954094\npair_coeff * * 1.0 0.85\npair_modify shift yes\nspecial_bonds lj 0 0 0\n"
     << "bond_style harmonic\nbond_coeff 1 100 1.0\nbond_coeff 2 100 0.5\n"
-    << "angle_style hybrid harmonic cosine\nangle_coeff 1 harmonic 10 90\nangle_coeff 2 cosine "
-    << kbend << "\n"
+    << "angle_style cosine/squared\nangle_coeff 1 10 90\nangle_coeff 2 " << kbend << " 180\n"
     << "dihedral_style harmonic\ndihedral_coeff 1 " << ktwist << " -1 1\n"
     << "comm_modify cutoff 14\ntimestep 0.005\n";
   return o.str();
@@ -284,7 +286,7 @@ TEST(FixBagogabFilament, RestartContinuesTheSameTrajectory)
   Session s;
   s.cmd("read_restart " + file + "\n" + exact +
         "pair_style lj/cut 0.954094\npair_coeff * * 1.0 0.85\npair_modify shift yes\ncomm_modify cutoff 14\n"
-        "angle_coeff 1 harmonic 10 90\nangle_coeff 2 cosine 20\n" + fix +
+        "angle_coeff 1 10 90\nangle_coeff 2 20 180\n" + fix +
         "thermo 0\nrun 100");
   const double tol = s.kokkos ? 1e-12 : 0.0;
   EXPECT_LE(max_diff(x_whole, s.atom_vec3("x")), tol);
@@ -304,7 +306,10 @@ struct BadInput {
 TEST(FixBagogabFilament, BadInputGivesHelpfulErrors)
 {
   Chains c{2, 5, true, 30.0, {}, {}};
-  const std::string data = write_chains(c, "fil_bad.data", true, false);
+  // (room for one more bond: the ring case; LAMMPS 29Sep2021's read_data under
+  // Kokkos frees such extra rows wrongly: no ring case in the -sf kk variant)
+  const bool kk = geomint_test::kokkos_from_environment();
+  const std::string data = write_chains(c, "fil_bad.data", true, false, !kk);
   const std::string f = "fix 1 all bagogab 1.0 1.0 1.0 5 ";
   const BadInput cases[] = {
       {"", f + "filament", "filament needs 'b' and at least one bond type"},
@@ -319,7 +324,7 @@ TEST(FixBagogabFilament, BadInputGivesHelpfulErrors)
       // material bonds as links too: every node gets 3 links
       {"", f + "filament b 1 2\nrun 0", "a branch point is not supported"},
       // the twist angle's equilibrium must be 90 degrees
-      {"angle_coeff 1 harmonic 10 100\n", f + "filament b 1 a 1\nrun 0", "use 90 degrees"},
+      {"angle_coeff 1 10 100\n", f + "filament b 1 a 1\nrun 0", "use 90 degrees"},
       // the bending angles (nodes only) as twist angles
       {"angle_style harmonic\nangle_coeff * 10 90\n", f + "filament b 1 a 2\nrun 0",
        "its centre must be a filament atom"},
@@ -327,9 +332,9 @@ TEST(FixBagogabFilament, BadInputGivesHelpfulErrors)
       {"group c1 molecule 1\n", "fix 1 c1 bagogab 1.0 1.0 1.0 5 filament b 1\nrun 0",
        "are not in the fix group c1"},
       {"group c1 molecule 1\nfix 0 c1 nve\n", f + "filament b 1\nrun 0",
-       "fix 0 (nve) also integrates"},
+       "fix 0 (nve"},    // (nve/kk under -sf kk)
       {"fix s all shake 1e-6 20 0 b 2\n", f + "filament b 1\nrun 0",
-       "fix shake on atoms of this fix is not supported"},
+       "on atoms of this fix is not supported"},    // (fix shake, or shake/kk)
       // (chains across the periodic boundary: the solve needs ghost copies)
       {"displace_atoms all move 28.0 0 0\ncomm_modify cutoff 1.5\n", f + "filament b 1\nrun 0",
        "set 'comm_modify cutoff' to at least"},
@@ -344,7 +349,7 @@ TEST(FixBagogabFilament, BadInputGivesHelpfulErrors)
     EXPECT_NE(err.find(b.message), std::string::npos) << b.fix << "\n  gave: " << err;
   }
   // a ring of links
-  {
+  if (!kk) {
     Session s;
     s.cmd(setup(data) + "create_bonds single/bond 1 1 5 special yes\n");
     const std::string err = s.error_of(f + "filament b 1\nrun 0");
@@ -448,7 +453,8 @@ TEST(FixBagogabFilament, SlowWormLikeChainTangentCorrelation)
   const int nb = 12, smax = 6;
   Chains c{64, nb, false, 60.0, {}, {}};
   Session s;
-  s.cmd(setup(write_chains(c, "fil_wlc.data"), K) + "velocity all create 1.0 19 mom yes\n"
+  s.cmd(setup(write_chains(c, "fil_wlc.data"), K) + "angle_style cosine\nangle_coeff * " +
+        std::to_string(K) + "\nvelocity all create 1.0 19 mom yes\n"
         "timestep 0.01\nfix 1 all bagogab 1.0 1.0 1.0 20 filament b 1\nthermo 0\nrun 4000");
   std::vector<std::vector<double>> corr(smax + 1, std::vector<double>(c.nchain, 0.0));
   const int nsample = 400;
