@@ -73,8 +73,10 @@ template <class F, class Set> GEOMINT_INLINE void fil_coupling_table(const F &f,
 // band LU without pivoting of rows [c0, c0 + n) in place (band(c, j): column
 // c + j - bw; the multipliers of L replace the entries below the diagonal, and
 // the diagonal holds the reciprocal pivots: the substitutions multiply)
-template <class F> GEOMINT_INLINE void fil_band_factor(const F &f, int c0, int n, int bw)
+// (BW > 0: the half bandwidth known at compile time, plain chains; 0: bw)
+template <int BW = 0, class F> GEOMINT_INLINE void fil_band_factor(const F &f, int c0, int n, int bw_run)
 {
+  const int bw = BW > 0 ? BW : bw_run;
   for (int k = 0; k < n; k++) {
     const double rpiv = 1.0 / f.band(c0 + k, bw);
     f.band(c0 + k, bw) = rpiv;
@@ -88,8 +90,9 @@ template <class F> GEOMINT_INLINE void fil_band_factor(const F &f, int c0, int n
 }
 
 // with the factors of fil_band_factor: the solution of A z = rhs into rhs
-template <class F> GEOMINT_INLINE void fil_band_subst(const F &f, int c0, int n, int bw)
+template <int BW = 0, class F> GEOMINT_INLINE void fil_band_subst(const F &f, int c0, int n, int bw_run)
 {
+  const int bw = BW > 0 ? BW : bw_run;
   for (int i = 1; i < n; i++) {
     const int jbeg = i - bw > 0 ? i - bw : 0;
     double s = f.rhs(c0 + i);
@@ -154,11 +157,11 @@ template <class F> GEOMINT_INLINE double fil_residual(const F &f, int n)
 // Newton's method on lambda (banded LU of the Jacobian, kept while it
 // converges fast).  On return vs holds the constrained
 // velocity and ys the new positions (xs unchanged).
-template <class F>
-GEOMINT_INLINE FilSolve fil_shake(const F &f, int n, double tau, double tol, int maxit)
+template <int BW, class F>
+GEOMINT_INLINE FilSolve fil_shake_bw(const F &f, int n, double tau, double tol, int maxit)
 {
   const int s0 = f.bead0(n), ns = f.nbead(n);
-  const int c0 = f.cons0(n), nc = f.ncons(n), bw = f.bw(n);
+  const int c0 = f.cons0(n), nc = f.ncons(n), bw = BW > 0 ? BW : f.bw(n);
   for (int c = c0; c < c0 + nc; c++)
     for (int k = 0; k < 3; k++) f.r(c, k) = f.xs(f.ca(c), k) - f.xs(f.cb(c), k);
   for (int s = s0; s < s0 + ns; s++)
@@ -184,11 +187,11 @@ GEOMINT_INLINE FilSolve fil_shake(const F &f, int n, double tau, double tol, int
           f.band(c, j) = cp != 0.0 ? 2.0 * cp * (q[0] * f.r(e, 0) + q[1] * f.r(e, 1) + q[2] * f.r(e, 2)) : 0.0;
         }
       }
-      fil_band_factor(f, c0, nc, bw);
+      fil_band_factor<BW>(f, c0, nc, bw);
       factored = true;
     }
     previous = out.residual;
-    fil_band_subst(f, c0, nc, bw);
+    fil_band_subst<BW>(f, c0, nc, bw);
     fil_apply(f, n, 1.0, FilYs<F>{f});
     out.iterations++;
     out.residual = fil_residual(f, n);
@@ -199,6 +202,12 @@ GEOMINT_INLINE FilSolve fil_shake(const F &f, int n, double tau, double tol, int
   for (int s = s0; s < s0 + ns; s++)
     for (int k = 0; k < 3; k++) f.vs(s, k) += (f.ys(s, k) - f.xs(s, k) - tau * f.vs(s, k)) * itau;
   return out;
+}
+
+template <class F>
+GEOMINT_INLINE FilSolve fil_shake(const F &f, int n, double tau, double tol, int maxit)
+{
+  return f.bw(n) == 1 ? fil_shake_bw<1>(f, n, tau, tol, maxit) : fil_shake_bw<0>(f, n, tau, tol, maxit);
 }
 
 // the right-hand side -G vs of the projection (r: the constraint vectors)
@@ -217,7 +226,10 @@ template <class F> GEOMINT_INLINE void fil_project_rhs(const F &f, int n)
 template <class F> GEOMINT_INLINE void fil_project_again(const F &f, int n)
 {
   fil_project_rhs(f, n);
-  fil_band_subst(f, f.cons0(n), f.ncons(n), f.bw(n));
+  if (f.bw(n) == 1)
+    fil_band_subst<1>(f, f.cons0(n), f.ncons(n), 1);
+  else
+    fil_band_subst<0>(f, f.cons0(n), f.ncons(n), f.bw(n));
   fil_apply(f, n, 1.0, FilVs<F>{f});
 }
 
@@ -225,9 +237,9 @@ template <class F> GEOMINT_INLINE void fil_project_again(const F &f, int n)
 // the constraints at xs (G vs = 0 with G v = (r_c . (v_a - v_b))_c).  The
 // factors stay in band: fil_project_again projects other velocities at the
 // same positions
-template <class F> GEOMINT_INLINE void fil_project(const F &f, int n)
+template <int BW, class F> GEOMINT_INLINE void fil_project_bw(const F &f, int n)
 {
-  const int c0 = f.cons0(n), nc = f.ncons(n), bw = f.bw(n);
+  const int c0 = f.cons0(n), nc = f.ncons(n), bw = BW > 0 ? BW : f.bw(n);
   for (int c = c0; c < c0 + nc; c++)
     for (int k = 0; k < 3; k++) f.r(c, k) = f.xs(f.ca(c), k) - f.xs(f.cb(c), k);
   for (int c = c0; c < c0 + nc; c++)
@@ -236,8 +248,16 @@ template <class F> GEOMINT_INLINE void fil_project(const F &f, int n)
       const double cp = f.cp(c, j);
       f.band(c, j) = cp != 0.0 ? cp * (f.r(c, 0) * f.r(e, 0) + f.r(c, 1) * f.r(e, 1) + f.r(c, 2) * f.r(e, 2)) : 0.0;
     }
-  fil_band_factor(f, c0, nc, bw);
+  fil_band_factor<BW>(f, c0, nc, bw);
   fil_project_again(f, n);
+}
+
+template <class F> GEOMINT_INLINE void fil_project(const F &f, int n)
+{
+  if (f.bw(n) == 1)
+    fil_project_bw<1>(f, n);
+  else
+    fil_project_bw<0>(f, n);
 }
 
 }    // namespace geomint
