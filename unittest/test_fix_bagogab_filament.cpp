@@ -348,6 +348,24 @@ TEST(FixBagogabFilament, BadInputGivesHelpfulErrors)
     const std::string err = s.error_of(b.fix);
     EXPECT_NE(err.find(b.message), std::string::npos) << b.fix << "\n  gave: " << err;
   }
+  // filament atoms that are in-triangle points (a square of two triangles)
+  {
+    const std::string mesh = geomint_test::scratch_path("fil_square.mesh");
+    std::ofstream(mesh) << "# square\n2 triangles\n\nTriangles\n\n1 1 2 3\n2 1 3 4\n";
+    Session s;
+    s.cmd("units lj\natom_style bond\natom_modify map array\nregion box block 0 10 0 10 0 10\n"
+          "create_box 2 box bond/types 1 extra/bond/per/atom 2 extra/special/per/atom 4\n"
+          "mass * 1.0\ncreate_atoms 1 single 2 2 5\ncreate_atoms 1 single 8 2 5\n"
+          "create_atoms 1 single 8 8 5\ncreate_atoms 1 single 2 8 5\n"
+          "create_atoms 2 single 4 5 5\ncreate_atoms 2 single 5 5 5\ncreate_atoms 2 single 6 5 5\n"
+          "bond_style harmonic\nbond_coeff 1 100 1.0\ncreate_bonds single/bond 1 5 6\n"
+          "create_bonds single/bond 1 6 7\npair_style zero 1.0\npair_coeff * *\ngroup pts type 2\n");
+    const std::string err = s.error_of("fix 1 all bagogab 1.0 1.0 1.0 5 mesh " + mesh +
+                                       " intri pts filament b 1\nrun 0");
+    EXPECT_NE(err.find("3 filament atoms (e.g. atom 5) are in-triangle points"), std::string::npos)
+        << err;
+    std::remove(mesh.c_str());
+  }
   // a ring of links
   if (!kk) {
     Session s;
