@@ -101,20 +101,22 @@ template <class T> std::string join(const std::vector<T> &v, const char *sep)
 }
 }    // namespace
 
-void BagogabFilaments::init(int intri_bit)
+void BagogabFilaments::init(int intri_bit, bool lengths)
 {
   local_valid = false;
+  topology_built = true;
   if (!atom->molecular || atom->num_bond == nullptr)
     error->all(FLERR, "{}: filament needs bonds (an atom style with bonds, e.g. bond or "
                "molecular)", STYLE);
   if (atom->map_style == 0)
     error->all(FLERR, "{}: filament needs an atom map; use 'atom_modify map array' (or map yes) "
                "before the simulation box is defined", STYLE);
-  if (!force->bond)
+  if (lengths && !force->bond)
     error->all(FLERR, "{}: filament needs a bond style: a rigid link's length is its bond type's "
                "equilibrium distance", STYLE);
   std::vector<double> r0(atom->nbondtypes + 1, 0.0);
   for (int t : link_types) {
+    if (!lengths) break;
     r0[t] = force->bond->equilibrium_distance(t);
     if (!(r0[t] > 0.0))
       error->all(FLERR, "{}: filament link bond type {} has no equilibrium distance (bond style "
@@ -193,7 +195,7 @@ void BagogabFilaments::init(int intri_bit)
     if (!atom->num_angle)
       error->all(FLERR, "{}: filament 'a' (twistable filaments) needs angles (an atom style with "
                  "angles)", STYLE);
-    if (force->angle)
+    if (lengths && force->angle)
       for (int t : twist_types) {
         const double theta0 = force->angle->equilibrium_angle(t);
         if (std::fabs(theta0 - 0.5 * M_PI) > 1e-6)
@@ -272,6 +274,7 @@ void BagogabFilaments::init(int intri_bit)
     for (const auto &tw : twist) {
       const tagint n = tw.first, u = tw.second.first;
       auto it = utype.find({std::min(n, u), std::max(n, u)});
+      if (!lengths) continue;
       if (it == utype.end())
         error->all(FLERR, "{}: material-direction atom {} has no bond to its filament atom {}; "
                    "add one: its bond type's equilibrium distance is the fixed distance between "
@@ -383,6 +386,8 @@ void BagogabFilaments::init(int intri_bit)
   band.assign(geomint::FIL_BAND * nc, 0.0);
   rhs.assign(nc, 0.0);
   cpl.assign(geomint::FIL_BAND * nc, 0.0);
+
+  if (!lengths) return;
 
   // the beads: in the fix group, not in-triangle points, moved by this fix only
   const int *mask = atom->mask;
@@ -816,6 +821,9 @@ double BagogabFilaments::kick(double scale, bool apply)
 
 bigint BagogabFilaments::constraints_in(int jbit)
 {
+  // (a compute's DOF before the first run, e.g. velocity create after the fix:
+  // the constraints from the bond and angle lists, their lengths come at init)
+  if (!topology_built) init(0, false);
   std::vector<int> in(slot_tag.size(), 0), all(slot_tag.size(), 0);
   for (int i = 0; i < atom->nlocal; i++) {
     auto it = slot_of.find(atom->tag[i]);

@@ -42,7 +42,8 @@ class BagogabFilaments : protected Pointers {
   virtual ~BagogabFilaments() = default;
 
   // collective: the filaments from the bond and angle lists, and their checks
-  void init(int intri_bit);
+  // (lengths = false: the constraints only, for dof() before the first run)
+  void init(int intri_bit, bool lengths = true);
   // collective: local images of the beads of each filament with an owned bead
   // (after a reneighboring, or when the run starts)
   void setup_local();
@@ -126,6 +127,7 @@ class BagogabFilaments : protected Pointers {
   const double ftol;
   const int fmaxit;
   bool local_valid;
+  bool topology_built = false;
   bool need_comm;    // some filament on some rank uses a ghost copy
   int serial;        // setup_local calls so far
 
