@@ -189,6 +189,19 @@ TEST(FixBagogabFilament, LinksHoldToFtolAndRemoveTheirDegreesOfFreedom)
   }
 }
 
+// velocity create after the fix (before any run) scales to the temperature of
+// the constrained degrees of freedom, as with fix shake
+TEST(FixBagogabFilament, VelocityCreateAfterTheFixCountsTheConstraints)
+{
+  Chains c{3, 6, true, 30.0, {}, {}};
+  Session s;
+  s.cmd(setup(write_chains(c, "fil_vel.data", true, true)) +
+        "fix 1 all bagogab 1.5 1.5 1.0 12 filament b 1 a 1\nvelocity all create 1.5 6 mom yes\n"
+        "thermo 0\nrun 0");
+  EXPECT_NEAR(s.equal("temp"), 1.5, 1e-12);
+  std::remove(geomint_test::scratch_path("fil_vel.data").c_str());
+}
+
 // Twistable filaments: the material-direction beads stay at d from their node
 // and perpendicular to the filament; 2 constraints more per node
 TEST(FixBagogabFilament, TwistableFilamentKeepsItsMaterialFrame)
