@@ -393,6 +393,37 @@ TEST(FixBagogabFilament, BadInputGivesHelpfulErrors)
 // equilibrium of constrained dynamics (slow)
 // ---------------------------------------------------------------------------
 
+// Fluctuation-dissipation of the projected O step: the temperature of the
+// constrained degrees of freedom (thermo temp, one DOF less per constraint) is
+// the target, for vout half (post-O velocities) and vout full (full-step, with
+// the O(h^2) bias of BAOAB at this h: 1 - (h w)^2/4 for the stiffest modes,
+// far below the SE here).  Block averages of thermo temp are the replicas.
+TEST(FixBagogabFilament, SlowTemperatureOfTheConstrainedDegreesOfFreedom)
+{
+  for (const char *vout : {"half", "full"}) {
+    SCOPED_TRACE(std::string("vout ") + vout);
+    Chains c{24, 10, true, 40.0, {}, {}};
+    Session s;
+    s.cmd(setup(write_chains(c, "fil_temp.data", true, true)) +
+          "fix 1 all bagogab 1.0 1.0 0.5 23 filament b 1 a 1 vout " + vout +
+          "\nvelocity all create 1.0 7 mom yes\nthermo 0\nrun 2000");
+    std::vector<double> blocks;
+    for (int b = 0; b < 40; b++) {
+      double acc = 0.0;
+      for (int k = 0; k < 25; k++) {
+        s.cmd("run 20 pre no post no");
+        acc += s.equal("temp");
+      }
+      blocks.push_back(acc / 25);
+    }
+    const MeanSE m = mean_se(blocks);
+    std::printf("vout %s: <T> = %.5f +- %.5f (target 1)\n", vout, m.mean, m.se);
+    EXPECT_LE(m.se, 5e-3);
+    EXPECT_LE(std::fabs(m.mean - 1.0), 4.0 * m.se);
+    std::remove(geomint_test::scratch_path("fil_temp.data").c_str());
+  }
+}
+
 // A freely jointed trimer with rigid links and equal masses samples the bond
 // angle with the metric factor: p(theta) ~ sin(theta) (1 - cos^2(theta)/4)^(1/2)
 // (sqrt det G M^-1 G^T), not sin(theta).  <cos^2> = 0.32115... (1/3 for the
