@@ -4,6 +4,7 @@
 
 #include "bagogab_filaments.h"
 
+#include "bagogab_mesh.h"
 #include "bagogab_passes.h"
 #include "bagogab_points.h"
 #include "fix_bagogab.h"
@@ -101,7 +102,7 @@ template <class T> std::string join(const std::vector<T> &v, const char *sep)
 }
 }    // namespace
 
-void BagogabFilaments::init(int intri_bit, bool lengths)
+void BagogabFilaments::init(int intri_bit, bool lengths, const BagogabMesh *mesh)
 {
   local_valid = false;
   topology_built = true;
@@ -191,6 +192,7 @@ void BagogabFilaments::init(int intri_bit, bool lengths)
 
   // twist angles (outer, centre, outer), each once
   std::map<tagint, std::pair<tagint, tagint>> twist;    // node -> (material bead, other node)
+  std::map<tagint, tagint> material_of;                 // material bead -> node
   if (!twist_types.empty()) {
     if (!atom->num_angle)
       error->all(FLERR, "{}: filament 'a' (twistable filaments) needs angles (an atom style with "
@@ -240,11 +242,12 @@ void BagogabFilaments::init(int intri_bit, bool lengths)
       if (twist.count(n))
         error->all(FLERR, "{}: filament atom {} has two twist angles (material-direction atoms "
                    "{} and {}); one per filament atom", STYLE, n, twist[n].first, u);
-      for (const auto &tw : twist)
-        if (tw.second.first == u)
-          error->all(FLERR, "{}: material-direction atom {} belongs to twist angles at filament "
-                     "atoms {} and {}; one filament atom per material-direction atom",
-                     STYLE, u, tw.first, n);
+      auto used = material_of.find(u);
+      if (used != material_of.end())
+        error->all(FLERR, "{}: material-direction atom {} belongs to twist angles at filament "
+                   "atoms {} and {}; one filament atom per material-direction atom",
+                   STYLE, u, used->second, n);
+      material_of[u] = n;
       twist[n] = {u, m};
     }
   }
@@ -336,12 +339,21 @@ void BagogabFilaments::init(int intri_bit, bool lengths)
       if (pm != qm) return pm < qm;
       return std::min(p.a, p.b) < std::min(q.a, q.b);
     });
+    // half bandwidth: the largest distance in this order between two
+    // constraints that share a bead (each bead is in at most 5 constraints)
     int bw = 0;
-    for (size_t c = 0; c < cons.size(); c++)
-      for (size_t e = c + 1; e < cons.size(); e++)
-        if (cons[c].a == cons[e].a || cons[c].a == cons[e].b || cons[c].b == cons[e].a ||
-            cons[c].b == cons[e].b)
-          bw = std::max(bw, static_cast<int>(e - c));
+    {
+      std::map<int, std::pair<int, int>> span;    // bead -> first and last constraint
+      for (size_t c = 0; c < cons.size(); c++)
+        for (int b : {cons[c].a, cons[c].b}) {
+          auto it = span.find(b);
+          if (it == span.end())
+            span[b] = {static_cast<int>(c), static_cast<int>(c)};
+          else
+            it->second.second = static_cast<int>(c);
+        }
+      for (const auto &sp : span) bw = std::max(bw, sp.second.second - sp.second.first);
+    }
     if (bw > geomint::FIL_BW_MAX)
       error->all(FLERR, "{}: the constraints of the filament from atom {} couple {} apart in "
                  "their chain order (at most {}): unexpected topology", STYLE, chain[0], bw,
@@ -388,6 +400,41 @@ void BagogabFilaments::init(int intri_bit, bool lengths)
   cpl.assign(geomint::FIL_BAND * nc, 0.0);
 
   if (!lengths) return;
+
+  // every bead exists (delete_atoms without 'bond yes', lost atoms), and its type
+  {
+    std::vector<int> mine_t(ns, 0), all_t(ns, 0);
+    for (int i = 0; i < nlocal; i++) {
+      auto it = slot_of.find(tag[i]);
+      if (it != slot_of.end()) mine_t[it->second] = atom->type[i];
+    }
+    MPI_Allreduce(mine_t.data(), all_t.data(), static_cast<int>(ns), MPI_INT, MPI_MAX, world);
+    for (size_t q = 0; q < ns; q++)
+      if (all_t[q] == 0)
+        error->all(FLERR, "{}: filament atom {} does not exist (deleted without its bonds, or "
+                   "lost); delete its bonds and angles too (delete_atoms ... bond yes, or "
+                   "delete_bonds)", STYLE, slot_tag[q]);
+    // one friction per filament: the projected O step keeps the constrained
+    // velocities at T only if every bead of a filament has the same OU factor
+    for (int n = 0; n < nfilaments(); n++)
+      for (int q = fil_bead0[n] + 1; q < fil_bead0[n + 1]; q++) {
+        const int t0 = all_t[fil_bead0[n]], t = all_t[q];
+        if (fix->friction_rate(t) != fix->friction_rate(t0))
+          error->all(FLERR, "{}: the filament from atom {} has atoms of types {} and {} with "
+                     "different friction (scale or nofriction); the constrained O step is exact "
+                     "only with one friction per filament: give its atom types the same scale",
+                     STYLE, slot_tag[fil_bead0[n]], t0, t);
+      }
+  }
+  if (mesh)
+    for (size_t q = 0; q < ns; q++)
+      if (mesh->is_vertex(slot_tag[q]))
+        error->all(FLERR, "{}: filament atom {} is a mesh vertex; a filament atom must not be "
+                   "part of the mesh", STYLE, slot_tag[q]);
+  if (domain->deform_vremap)
+    error->all(FLERR, "{}: filament with fix deform remap v is not supported (the filament "
+               "solves use ghost velocities without the streaming velocity); use remap x",
+               STYLE);
 
   // the beads: in the fix group, not in-triangle points, moved by this fix only
   const int *mask = atom->mask;
@@ -467,7 +514,7 @@ void BagogabFilaments::setup_local()
       for (int q2 = adj_off[s]; q2 < adj_off[s + 1]; q2++) {
         const int o = adj_slot[q2], c = adj_con[q2];
         if (slot_img[o] >= 0) continue;
-        int j = atom->map(slot_tag[o]);
+        int j = slot_tag[o] <= atom->map_tag_max ? atom->map(slot_tag[o]) : -1;
         // the image bonded to s: within twice the constraint length (another
         // image is at least a box length minus that away)
         if (j >= 0) {
@@ -517,8 +564,19 @@ void BagogabFilaments::setup_local()
   {
     const BagogabAtoms at = fix->atoms_cpu();
     const Access a = access();
-    for (int n : local_fil)
-      for (int q = fil_bead0[n]; q < fil_bead0[n + 1]; q++) wm[q] = 1.0 / mass_of(at, slot_img[q]);
+    if (atom->rmass) {
+      // per-atom masses from their owners (ghost rmass is not always communicated,
+      // e.g. fix property/atom rmass without ghost yes)
+      std::vector<double> m(slot_tag.size(), 0.0), all(slot_tag.size(), 0.0);
+      for (size_t q = 0; q < slot_own.size(); q++)
+        if (slot_own[q] >= 0) m[q] = atom->rmass[slot_own[q]];
+      MPI_Allreduce(m.data(), all.data(), static_cast<int>(m.size()), MPI_DOUBLE, MPI_MAX, world);
+      for (int n : local_fil)
+        for (int q = fil_bead0[n]; q < fil_bead0[n + 1]; q++) wm[q] = 1.0 / all[q];
+    } else {
+      for (int n : local_fil)
+        for (int q = fil_bead0[n]; q < fil_bead0[n + 1]; q++) wm[q] = 1.0 / mass_of(at, slot_img[q]);
+    }
     double *cp = cpl.data();
     for (int n : local_fil)
       geomint::fil_coupling_table(a, n, [cp](int c, int j, double value) {
@@ -586,7 +644,30 @@ BagogabFilaments::Result BagogabFilaments::solve_one(const Access &a, const Bago
       a.vs(s, k) = at.v(i, k);
     }
   }
-  Result out = {{0, 0.0, true}, 0.0};
+  Result out = {{0, 0.0, true}, 0.0, true};
+  if (kind == POSITIONS) {
+    // the drift of SHAKE with zero velocity over a unit time: y = x + M^-1 G^T lambda
+    for (int s = s0; s < s1; s++)
+      for (int k = 0; k < 3; k++) a.ys(s, k) = a.xs(s, k);
+    out.solve.residual = geomint::fil_residual(a, n);    // (reported: how far off)
+    // (2 ftol: the solves stop at ftol and the drift adds round-off; a run that
+    // continues, or a restart, must not be corrected)
+    if (out.solve.residual <= 2.0 * ftol) {
+      out.solve.residual = 0.0;
+      return out;
+    }
+    for (int s = s0; s < s1; s++)
+      for (int k = 0; k < 3; k++) a.vs(s, k) = 0.0;
+    const geomint::FilSolve r = geomint::fil_shake(a, n, 1.0, ftol, fmaxit);
+    out.solve.converged = r.converged;
+    out.solve.iterations = r.iterations;
+    for (int s = s0; s < s1; s++) {
+      const int o = a.own_[s];
+      if (o >= 0)
+        for (int k = 0; k < 3; k++) at.x(o, k) += a.ys(s, k) - a.xs(s, k);
+    }
+    return out;
+  }
   if (kind == SHAKE || kind == SHAKE_PROJECT) {
     out.solve = geomint::fil_shake(a, n, tau, ftol, fmaxit);
     // the displacement of the drift (as for free atoms: x += tau v), and the
@@ -614,7 +695,10 @@ BagogabFilaments::Result BagogabFilaments::solve_one(const Access &a, const Bago
         const int s = b0 + q, i = a.img_[s];
         double vr[3] = {a.vs(s, 0), a.vs(s, 1), a.vs(s, 2)};
         a.ys(s, 0) = vr[0] * vr[0] + vr[1] * vr[1] + vr[2] * vr[2];
-        geomint::ou_kick(vr, at.coeff(at.type(i), PT_C1), sigma_of(at, i), xi[q]);
+        const int t = at.type(i);
+        const double sigma = at.use_rmass ? std::sqrt(at.kt * at.coeff(t, PT_S) * a.w(s))
+                                          : at.coeff(t, PT_SIGMA);
+        geomint::ou_kick(vr, at.coeff(t, PT_C1), sigma, xi[q]);
         for (int k = 0; k < 3; k++) a.vs(s, k) = vr[k];
       }
     }
@@ -625,6 +709,8 @@ BagogabFilaments::Result BagogabFilaments::solve_one(const Access &a, const Bago
                                    a.vs(s, 2) * a.vs(s, 2))) / a.w(s);
   }
   const bool move = kind == SHAKE || kind == SHAKE_PROJECT;
+  for (int s = s0; s < s1; s++)
+    if (!std::isfinite(a.vs(s, 0) + a.vs(s, 1) + a.vs(s, 2))) out.finite = false;
   for (int s = s0; s < s1; s++) {
     const int o = a.own_[s];
     if (o < 0) continue;
@@ -654,6 +740,20 @@ double BagogabFilaments::solve_all(int kind, double tau)
   for (size_t q = 0; q < local_fil.size(); q++) {
     const Result &r = results[q];
     heat += r.heat;
+    if (!r.finite && failure.empty())
+      failure = fmt::format("the constraints of the filament from atom {} are singular at step {} "
+                            "(coincident atoms, or a material-direction atom on its filament's "
+                            "axis): the velocities are not finite",
+                            slot_tag[fil_bead0[local_fil[q]]], update->ntimestep);
+    if (kind == POSITIONS) {
+      if (!(r.solve.residual <= res_max)) res_max = r.solve.residual;
+      if (!r.solve.converged && failure.empty())
+        failure = fmt::format("the atoms of the filament from atom {} cannot be put on its "
+                              "constraints at setup (relative residual {:.3g}): check the link "
+                              "lengths (bond_coeff r0) against the data file",
+                              slot_tag[fil_bead0[local_fil[q]]], r.solve.residual);
+      continue;
+    }
     if (kind != SHAKE && kind != SHAKE_PROJECT) continue;
     it_max = std::max(it_max, r.solve.iterations);
     it_sum += r.solve.iterations;
@@ -764,6 +864,21 @@ double BagogabFilaments::o_step(bool zero)
    the beads' sub-steps of initial_integrate: [B(s_def) RATTLE] B A(SHAKE)
    O RATTLE A(SHAKE) [RATTLE]
 ------------------------------------------------------------------------- */
+
+void BagogabFilaments::correct_positions()
+{
+  if (!local_valid) setup_local();
+  res_max = 0.0;
+  solve_all(POSITIONS, 1.0);
+  agree_on_failures();
+  double worst = 0.0;
+  MPI_Allreduce(&res_max, &worst, 1, MPI_DOUBLE, MPI_MAX, world);
+  res_max = 0.0;
+  if (worst > 0.0 && comm->me == 0)
+    error->warning(FLERR, "{}: the filament constraints were off by up to {:.3g} (relative "
+                   "|r^2 - d^2| / d^2 > 2 ftol, ftol {:.3g}) at setup: the positions were put on them, "
+                   "as fix shake does; the velocities are unchanged", STYLE, worst, ftol);
+}
 
 double BagogabFilaments::step(double s_def, bool zero, bool project_end)
 {

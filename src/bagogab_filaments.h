@@ -43,7 +43,7 @@ class BagogabFilaments : protected Pointers {
 
   // collective: the filaments from the bond and angle lists, and their checks
   // (lengths = false: the constraints only, for dof() before the first run)
-  void init(int intri_bit, bool lengths = true);
+  void init(int intri_bit, bool lengths = true, const class BagogabMesh *mesh = nullptr);
   // collective: local images of the beads of each filament with an owned bead
   // (after a reneighboring, or when the run starts)
   void setup_local();
@@ -60,6 +60,9 @@ class BagogabFilaments : protected Pointers {
   // kick of vout half; zero: zero yes over the beads); returns the heat of its
   // O step (sum m (|v|^2 before - after), this rank)
   double step(double s_def, bool zero, bool project_end);
+  // collective, at setup: positions that miss the constraints by more than
+  // ftol are put on them (a warning gives by how much); velocities unchanged
+  void correct_positions();
   // B(scale h/2) on the beads and the RATTLE projection; apply = false only
   // sums the kinetic-energy change (energy units / mvv2e, this rank)
   double kick(double scale, bool apply);
@@ -115,11 +118,14 @@ class BagogabFilaments : protected Pointers {
   struct Result {
     geomint::FilSolve solve;
     double heat;    // kind O_STEP: sum m (|v|^2 before - after) over its owned beads
+    bool finite;    // the velocities are finite (a singular projection gives NaN)
   };
   // the per-filament work: SHAKE (A), RATTLE, RATTLE O RATTLE (one factorisation,
   // O on every bead of the filament: the noise is keyed by atom ID and step, so
   // every rank computes the same), SHAKE then RATTLE at the new positions
-  enum Kind { SHAKE = 0, PROJECT, O_STEP, SHAKE_PROJECT };
+  // POSITIONS: positions put on the constraints (velocities unchanged), where
+  // they are off by more than ftol: setup, as fix shake corrects coordinates
+  enum Kind { SHAKE = 0, PROJECT, O_STEP, SHAKE_PROJECT, POSITIONS };
 
  protected:
   FixBagogab *fix;

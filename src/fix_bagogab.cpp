@@ -350,7 +350,7 @@ void FixBagogab::init()
     }
   }
 
-  if (filaments) filaments->init(points ? points->intri_bit : 0);
+  if (filaments) filaments->init(points ? points->intri_bit : 0, true, points ? points->mesh : nullptr);
 
   update_coefficients();
 }
@@ -572,6 +572,13 @@ double FixBagogab::kick_all(double scale, bool apply)
 void FixBagogab::setup(int /*vflag*/)
 {
   corr_after_run = 0.0;
+  // filament atoms off their constraints (a data file, new link lengths) are
+  // put on them before the first step, as fix shake does
+  if (filaments) {
+    filaments_to_host();
+    filaments->correct_positions();
+    filaments_done_on_host();
+  }
 }
 
 /* ----------------------------------------------------------------------

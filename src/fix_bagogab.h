@@ -63,6 +63,8 @@ class FixBagogab : public Fix {
   struct BagogabAtoms atoms_cpu();             // the CPU accessor of the atom data
   geomint_bagogab::AtomScalars atom_scalars() const;    // the step's scalars of an accessor
   bool zero_momentum() const { return zero_flag; }
+  // the OU rate gamma/M of atom type t (0: nofriction)
+  double friction_rate(int t) const { return nofriction[t] ? 0.0 : 1.0 / (damp * ratio[t]); }
   // the mask of the passes over the atoms that are not filament beads: the
   // fix's group bit is cleared on the beads (they have their own passes)
   const int *pass_mask() const;

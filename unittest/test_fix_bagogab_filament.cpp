@@ -202,6 +202,33 @@ TEST(FixBagogabFilament, VelocityCreateAfterTheFixCountsTheConstraints)
   std::remove(geomint_test::scratch_path("fil_vel.data").c_str());
 }
 
+// atoms off their constraints at setup (here: the data file's links are 1, the
+// bond type says 1.05) are put on them with a warning, as fix shake does; the
+// velocities are unchanged (no kick from the correction)
+TEST(FixBagogabFilament, SetupPutsTheAtomsOnTheirConstraints)
+{
+  Chains c{3, 6, true, 30.0, {}, {}};
+  Session s;
+  s.cmd(setup(write_chains(c, "fil_fix.data", true, true)) +
+        "bond_coeff 1 100 1.05\nfix 1 all bagogab 1.0 1.0 1.0 12 filament b 1 a 1\n"
+        "velocity all create 1.0 6 mom yes\nthermo 0\nrun 0 post no");
+  const std::vector<double> v0 = s.atom_vec3("v");
+  const std::vector<double> x = s.atom_vec3("x");
+  double worst = 0.0;
+  for (int f = 0; f < c.nchain; f++)
+    for (int b = 0; b + 1 < c.nbead; b++) {
+      const int n = c.nodes[f * c.nbead + b];
+      worst = std::max(worst, std::fabs(dist2(x, n, n + 1) / (1.05 * 1.05) - 1.0));
+    }
+  EXPECT_LE(worst, 1e-10);
+  s.cmd("velocity all create 1.0 6 mom yes\nrun 0 post no");    // (the same velocities again)
+  EXPECT_LE(max_diff(v0, s.atom_vec3("v")), 0.0);
+  // on the constraints now: no second correction (bitwise the same positions)
+  s.cmd("run 0 post no");
+  EXPECT_LE(max_diff(x, s.atom_vec3("x")), 0.0);
+  std::remove(geomint_test::scratch_path("fil_fix.data").c_str());
+}
+
 // Twistable filaments: the material-direction beads stay at d from their node
 // and perpendicular to the filament; 2 constraints more per node
 TEST(FixBagogabFilament, TwistableFilamentKeepsItsMaterialFrame)
@@ -351,11 +378,21 @@ TEST(FixBagogabFilament, BadInputGivesHelpfulErrors)
       // (chains across the periodic boundary: the solve needs ghost copies)
       {"displace_atoms all move 28.0 0 0\ncomm_modify cutoff 1.5\n", f + "filament b 1\nrun 0",
        "set 'comm_modify cutoff' to at least"},
+      // one friction per filament (material beads are type 2)
+      {"", f + "filament b 1 a 1 scale 2 2.0\nrun 0", "with different friction"},
+      // a deleted bead whose bonds stay
+      {"group gone id 3\ndelete_atoms group gone\n", f + "filament b 1\nrun 0",
+       "filament atom 3 does not exist"},
+      {"fix d all deform 1 x scale 1.01 remap v\n", f + "filament b 1\nrun 0",
+       "remap v is not supported"},
       // a time step far too large for the links
       {"timestep 0.5\nvelocity all create 50.0 3\n", f + "filament b 1 fmaxit 3\nrun 20",
        "did not converge in 3 Newton iterations"},
   };
   for (const BadInput &b : cases) {
+    // (LAMMPS 29Sep2021's fix shake/kk crashes in its destructor after a failed
+    // setup: that case runs without -sf kk only)
+    if (kk && b.extra.find("shake") != std::string::npos) continue;
     Session s;
     s.cmd(setup(data) + b.extra);
     const std::string err = s.error_of(b.fix);
@@ -365,6 +402,7 @@ TEST(FixBagogabFilament, BadInputGivesHelpfulErrors)
   {
     const std::string mesh = geomint_test::scratch_path("fil_square.mesh");
     std::ofstream(mesh) << "# square\n2 triangles\n\nTriangles\n\n1 1 2 3\n2 1 3 4\n";
+    {
     Session s;
     s.cmd("units lj\natom_style bond\natom_modify map array\nregion box block 0 10 0 10 0 10\n"
           "create_box 2 box bond/types 1 extra/bond/per/atom 2 extra/special/per/atom 4\n"
@@ -377,6 +415,19 @@ TEST(FixBagogabFilament, BadInputGivesHelpfulErrors)
                                        " intri pts filament b 1\nrun 0");
     EXPECT_NE(err.find("3 filament atoms (e.g. atom 5) are in-triangle points"), std::string::npos)
         << err;
+    }
+    // a filament of mesh vertices (1-2), the points unbonded (one session at a
+    // time: the plugin registers its styles with the LAMMPS instance that loads it)
+    Session v;
+    v.cmd("units lj\natom_style bond\natom_modify map array\nregion box block 0 10 0 10 0 10\n"
+          "create_box 2 box bond/types 1 extra/bond/per/atom 2 extra/special/per/atom 4\n"
+          "mass * 1.0\ncreate_atoms 1 single 2 2 5\ncreate_atoms 1 single 3 2 5\n"
+          "create_atoms 1 single 3 3 5\ncreate_atoms 1 single 2 3 5\ncreate_atoms 2 single 2.5 2.4 5\n"
+          "bond_style harmonic\nbond_coeff 1 100 1.0\ncreate_bonds single/bond 1 1 2\n"
+          "pair_style zero 1.0\npair_coeff * *\ngroup pts type 2\n");
+    const std::string errv = v.error_of("fix 1 all bagogab 1.0 1.0 1.0 5 mesh " + mesh +
+                                        " intri pts filament b 1\nrun 0");
+    EXPECT_NE(errv.find("filament atom 1 is a mesh vertex"), std::string::npos) << errv;
     std::remove(mesh.c_str());
   }
   // a ring of links

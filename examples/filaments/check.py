@@ -60,13 +60,15 @@ def main():
             dl += list(lb - 1.0)
             t = b / lb[:, None]
             cb += list((t[:-1] * t[1:]).sum(1))
-            xu = x[(typ == 4) & (mol == m)]  # material beads on beads 1..len(xu), in id order
+            xu = x[(typ == 4) & (mol == m)]  # material beads of beads 1..len(xu), in id order
             if len(xu) == 0:
                 continue
             e = mi(xu - xf[:len(xu)])
             le = np.linalg.norm(e, axis=1)
             du += list(le - a.dmat)
-            perp += list(np.abs((e * t[:len(xu)]).sum(1)) / le)
+            # the tangent of bead q: its link to the next bead (the last bead: to the previous)
+            tq = np.concatenate([t, t[-1:]])[:len(xu)]
+            perp += list(np.abs((e * tq).sum(1)) / le)
             for q in range(len(xu) - 1):
                 tt = t[q]
                 p1, p2 = e[q] - tt * (e[q] @ tt), e[q + 1] - tt * (e[q + 1] @ tt)

@@ -7,11 +7,9 @@ twistable) above a flat periodic membrane patch carrying in-triangle points.
     type 1  membrane vertices, a triangular lattice of spacing 1 in the plane z = 0
     type 2  in-triangle points ("proteins"), placed exactly on random triangles
     type 3  filament beads: straight chains of nbeads beads, spacing 1 (the rigid link length)
-    type 4  material-direction beads of the twistable filaments, one per bead except the
-            last, at distance dmat from it, perpendicular to the filament, all on the same side
-            (untwisted).  The last bead has none: with a twist angle on the last bead (whose
-            linked neighbour is the previous bead) the fix's constraint band is 5 wide and it
-            stops with "couple 5 apart in their chain order (at most 4)" (GEOMINT 9b5cb49)
+    type 4  material-direction beads of the twistable filaments, one per bead, at distance
+            dmat from it, perpendicular to the filament, all on the same side (untwisted); the
+            twist angle of the last bead looks back to the previous bead
     bond types:     1 membrane edges (harmonic K 50, r0 1), 2 rigid links (r0 1),
                     3 bead - material bead (r0 = dmat)
     angle types:    1 bending between consecutive links (harmonic, theta0 180),
@@ -134,14 +132,15 @@ def main():
         angles += [(1, ids[k - 1], ids[k], ids[k + 1]) for k in range(1, a.nbeads - 1)]
         if f < a.ntwist:
             q = perpendicular(t, rng)
-            nm = a.nbeads - 1  # material beads on every bead but the last (see above)
+            nm = a.nbeads  # a material bead on every bead
             uid = list(range(nid + 1, nid + nm + 1))
             nid += nm
             xu = mm.wrap(x[:nm] + a.dmat * q, (0.0, 0.0, None), (lx, ly, None))
             atoms += [(uid[k], mol, 4, *xu[k]) for k in range(nm)]
             bonds += [(3, ids[k], uid[k]) for k in range(nm)]
-            # twist angle (u, n, m): m = the next bead
-            angles += [(2, uid[k], ids[k], ids[k + 1]) for k in range(nm)]
+            # twist angle (u, n, m): m = the next bead, the previous one for the last bead
+            angles += [(2, uid[k], ids[k], ids[k + 1] if k + 1 < nm else ids[k - 1])
+                       for k in range(nm)]
             dihedrals += [(2, uid[k], ids[k], ids[k + 1], uid[k + 1]) for k in range(nm - 1)]
 
     os.makedirs(a.outdir, exist_ok=True)
@@ -160,14 +159,16 @@ def main():
         f.write("\nMasses\n\n1 1.0\n2 1.0\n3 1.0\n4 1.0\n")
         f.write("\nAtoms # molecular\n\n")
         for i, mol, typ, x, y, z in atoms:
-            f.write(f"{i} {mol} {typ} {float(x):.10g} {float(y):.10g} {float(z):.10g}\n")
+            # (full precision: the rigid links hold to 1e-16 in the file, and fix bagogab
+            # has nothing to correct at setup)
+            f.write(f"{i} {mol} {typ} {float(x)!r} {float(y)!r} {float(z)!r}\n")
         for name, rows in (("Bonds", bonds), ("Angles", angles), ("Dihedrals", dihedrals)):
             f.write(f"\n{name}\n\n")
             for n, r in enumerate(rows):
                 f.write(f"{n + 1} " + " ".join(str(int(c)) for c in r) + "\n")
     nfb = a.nfil * a.nbeads
     print(f"wrote {data} and {mesh}: {nv} vertices, {len(tris)} triangles, {a.npoints} points, "
-          f"{a.nfil} filaments x {a.nbeads} beads ({a.ntwist} twistable: {a.ntwist * (a.nbeads - 1)} "
+          f"{a.nfil} filaments x {a.nbeads} beads ({a.ntwist} twistable: {a.ntwist * a.nbeads} "
           f"material beads), {len(atoms)} atoms, {len(bonds)} bonds, {len(angles)} angles, "
           f"{len(dihedrals)} dihedrals, box {lx:g} x {ly:g} x {a.zhi - a.zlo:g}; "
           f"filament beads {nfb}")
