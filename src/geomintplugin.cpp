@@ -50,6 +50,7 @@
 #include "dg_bonded_styles_kokkos.h"
 #include "pair_morse_dg_kokkos.h"
 #include "pair_dsf_dg_kokkos.h"
+#include "pair_lj_mdf_dg_kokkos.h"
 #endif
 
 using namespace LAMMPS_NS;
@@ -253,6 +254,12 @@ const StyleEntry styles[] = {
      &style_creator<PairLJCutCoulDSFDGKokkos<LMPDeviceType>>, nullptr},
     {"pair", "lj/cut/coul/dsf/dg/kk/host", "GEOMINT pair lj/cut/coul/dsf with a discrete gradient, Kokkos host",
      &style_creator<PairLJCutCoulDSFDGKokkos<LMPHostType>>, nullptr},
+    {"pair", "lj/mdf/dg/kk", "GEOMINT pair lj/mdf with a discrete gradient, Kokkos",
+     &style_creator<PairLJMDFDGKokkos<LMPDeviceType>>, nullptr},
+    {"pair", "lj/mdf/dg/kk/device", "GEOMINT pair lj/mdf with a discrete gradient, Kokkos device",
+     &style_creator<PairLJMDFDGKokkos<LMPDeviceType>>, nullptr},
+    {"pair", "lj/mdf/dg/kk/host", "GEOMINT pair lj/mdf with a discrete gradient, Kokkos host",
+     &style_creator<PairLJMDFDGKokkos<LMPHostType>>, nullptr},
     {"bond", "harmonic/dg/kk", "GEOMINT bond harmonic with a discrete gradient, Kokkos",
      &style_creator<BondHarmonicDGKokkos<LMPDeviceType>>, nullptr},
     {"bond", "harmonic/dg/kk/device", "GEOMINT bond harmonic with a discrete gradient, Kokkos device",

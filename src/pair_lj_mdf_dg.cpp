@@ -10,20 +10,23 @@
 
 #include "pair_lj_mdf_dg.h"
 
-#include "geomint/dg_radial.h"
-
 #include <cmath>
 
 using namespace LAMMPS_NS;
 
+namespace {
+struct HostCoeff {
+  double **lj3_, **lj4_, **cut_inner_, **cutsq_;
+  double lj3(int i, int j) const { return lj3_[i][j]; }
+  double lj4(int i, int j) const { return lj4_[i][j]; }
+  double cut_inner(int i, int j) const { return cut_inner_[i][j]; }
+  double cut(int i, int j) const { return std::sqrt(cutsq_[i][j]); }
+};
+}    // namespace
+
 void PairLJMDFDG::pair_dg(double **xold, double **xnew, double **fdg, double &vnew,
                           double &vold)
 {
-  auto term = [this](int it, int jt, double factor, double r, double rn, bool, bool,
-                     double &delta, double &vo, double &vn) {
-    const double rin = cut_inner[it][jt];
-    geomint::dg::lj_mdf_pair(factor * lj3[it][jt], factor * lj4[it][jt], rin,
-                             std::sqrt(cutsq[it][jt]) - rin, r, rn, delta, vo, vn);
-  };
-  dg_pair_list(lmp, dg_pairs(), cutsq, xold, xnew, fdg, vnew, vold, term);
+  const LJMDFDGTerm<HostCoeff> term{{lj3, lj4, cut_inner, cutsq}};
+  dg_pair_list_ij(lmp, dg_pairs(), cutsq, xold, xnew, fdg, vnew, vold, term);
 }

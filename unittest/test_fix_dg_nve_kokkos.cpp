@@ -76,9 +76,10 @@ std::string dimer()
 // the dimer, which has no chaos, within 1e-12 after 2000 steps): the LJ
 // liquid on pair lj/cut/dg/kk (the default half/thread list with newton on,
 // and a full list with newton off, as on GPUs), two types with per-type
-// masses, the switched LJ lj/mdf/dg (no /kk variant: computed on the host
-// copies by its CPU style), pair hybrid/overlay of a /kk and a CPU DG style,
-// and the CPU lj/cut/dg under fix dg/nve/kk.
+// masses, the switched LJ lj/mdf/dg/kk (its discrete gradient on the device
+// over a copy of its CPU style's host list), pair hybrid/overlay of
+// lj/cut/dg/kk and lj/mdf/dg/kk, and the CPU lj/cut/dg under fix dg/nve/kk
+// (a DG style without a /kk variant: computed on the host copies).
 TEST(FixDGNVEKokkos, SameIterationsAndPositionsAsTheCPUFix)
 {
   if (!geomint_test::plugin_has_kokkos()) GTEST_SKIP() << "plugin built without Kokkos";
@@ -93,9 +94,9 @@ TEST(FixDGNVEKokkos, SameIterationsAndPositionsAsTheCPUFix)
       {"LJ liquid, full list, newton off", lj, "package kokkos neigh full newton off\n",
        "lj/cut/dg/kk", 200, 1e-10},
       {"two types", two_types(4, 99), "", "lj/cut/dg/kk", 200, 1e-10},
-      {"switched LJ (host copies)",
+      {"switched LJ",
        with_pair(lj_liquid(4, 1.2, 21), "lj/mdf/dg 1.25 2.5", "pair_coeff 1 1 1.0 1.0"), "",
-       "lj/mdf/dg", 200, 1e-10},
+       "lj/mdf/dg/kk", 200, 1e-10},
       {"hybrid/overlay of lj/cut/dg and lj/mdf/dg",
        with_pair(lj_liquid(4, 1.2, 23), "hybrid/overlay lj/cut/dg 2.5 lj/mdf/dg 1.25 2.5",
                  "pair_coeff 1 1 lj/cut/dg 0.7 1.0\npair_coeff 1 1 lj/mdf/dg 0.3 1.05"),
@@ -132,6 +133,59 @@ TEST(FixDGNVEKokkos, SameIterationsAndPositionsAsTheCPUFix)
     EXPECT_LE(dv, c.tol) << c.what;
     EXPECT_GT(r[0].mean_iter, 1.0) << c.what;
   }
+}
+
+// pair lj/mdf/dg/kk (the CPU style's compute(), its discrete gradient on the
+// device with the CPU style's term LJMDFDGTerm): two types with a per-pair
+// inner and outer cutoff under fix dg/nve/kk take the CPU fix's iterations
+// and positions (1e-10 after 200 steps), conserve the energy at the solver
+// tolerance over 300 more steps as the CPU fix does, and fix dg/nve/kk names no
+// style without a /kk variant (its warning, in a log file of the kk session)
+TEST(FixDGNVEKokkos, LjMdfSameAsTheCPUFix)
+{
+  if (!geomint_test::plugin_has_kokkos()) GTEST_SKIP() << "plugin built without Kokkos";
+  std::string setup = lj_liquid(4, 1.2, 77);
+  setup.replace(setup.find("create_box 1 box"), 16, "create_box 2 box");
+  setup.replace(setup.find("mass 1 1.0"), 10, "mass 1 1.0\nmass 2 2.0\ngroup heavy id 1:100000:3\n"
+                                              "set group heavy type 2");
+  setup.replace(setup.find("pair_modify shift yes"), 21, "");
+  setup = with_pair(setup, "lj/mdf/dg 1.25 2.5",
+                    "pair_coeff * * 1.0 1.0\npair_coeff 1 2 0.8 1.1 1.1 2.3\npair_coeff 2 2 1.2 0.9");
+  const std::string log = geomint_test::scratch_path("lj_mdf_dg_kk.log");
+  RunState r[2];
+  double err[2], e0[2];
+  for (int kk = 0; kk < 2; kk++) {
+    Session s(true, kk);
+    r[kk] = run_of(s, setup + (kk ? "log " + log + "\n" : ""), "fix 1 all dg/nve tol 1e-12", 200);
+    e0[kk] = std::fabs(s.equal("etotal"));
+    err[kk] = max_energy_error(s, 300, 10) / e0[kk];
+    if (kk) s.cmd("log none");
+  }
+  const double dx = max_abs_diff(r[0].x, r[1].x), dv = max_abs_diff(r[0].v, r[1].v);
+  std::printf("lj/mdf/dg: dg/nve/kk (%s) vs dg/nve (%s), 200 steps: mean iterations %.6f / %.6f, "
+              "max |dx| %.3g, max |dv| %.3g; 300 more steps: max|E-E0|/|E0| CPU %.3g kk %.3g\n",
+              r[1].pair_style.c_str(), r[0].pair_style.c_str(), r[0].mean_iter, r[1].mean_iter, dx,
+              dv, err[0], err[1]);
+  EXPECT_EQ(r[0].pair_style, "lj/mdf/dg");
+  EXPECT_EQ(r[1].pair_style, "lj/mdf/dg/kk");
+  EXPECT_EQ(r[1].fix_style, "dg/nve/kk");
+  // (as SameIterationsAndPositionsAsTheCPUFix: one step may take one more
+  // iteration where its last increment lies within round-off of the threshold)
+  EXPECT_LE(std::fabs(r[0].mean_iter - r[1].mean_iter) * 200, 1.0 + 1e-9);
+  EXPECT_GT(r[0].mean_iter, 1.0);
+  EXPECT_EQ(r[1].nfail, 0.0);
+  EXPECT_LE(dx, 1e-10);
+  EXPECT_LE(dv, 1e-10);
+  EXPECT_LT(err[0], 1e-10);
+  EXPECT_LT(err[1], 1e-10);
+  std::string text;
+  if (FILE *f = std::fopen(log.c_str(), "r")) {
+    char buf[4096];
+    for (size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) text.append(buf, n);
+    std::fclose(f);
+  }
+  EXPECT_NE(text.find("Loop time"), std::string::npos) << "no log of the kk run";
+  EXPECT_EQ(text.find("without a /kk variant"), std::string::npos) << text;
 }
 
 // The /kk DG styles' own compute() (bonded: the term at one configuration on

@@ -4,7 +4,8 @@
    list) with the discrete gradient on DeviceType for fix dg/nve/kk: the
    same pair terms (CoulDSFDGTerm, LJCutCoulDSFDGTerm) over views of the
    charges and coefficients, run by dg_pair_kk over a copy of the host list
-   on DeviceType (made again whenever LAMMPS rebuilt the lists).
+   on DeviceType (made again whenever LAMMPS rebuilt the lists): that
+   machinery is DGPairHostListKokkos, shared with pair lj/mdf/dg/kk.
 
    Not derived from LAMMPS's pair coul/dsf/kk, lj/cut/coul/dsf/kk: in every
    LAMMPS version GEOMINT supports those scale the whole damped shifted-force
@@ -20,9 +21,12 @@
 
 #include "atom_kokkos.h"
 #include "dg_style_kokkos.h"
+#include "neigh_list_kokkos.h"
+#include "neighbor.h"
 #include "pair_coul_dsf_dg.h"
 #include "pair_lj_cut_coul_dsf_dg.h"
 
+#include <algorithm>
 #include <memory>
 
 namespace LAMMPS_NS {
@@ -50,14 +54,17 @@ namespace geomint_kk {
 
 }    // namespace geomint_kk
 
-// CPUStyle: PairCoulDSFDG or PairLJCutCoulDSFDG; NC coefficients per type
-// pair (dg_coeff(i, j, c)) for the term
+// A /kk DG pair style whose LAMMPS /kk parent is unusable: CPUStyle's compute()
+// on the host, the discrete gradient on DeviceType by dg_pair_kk over a copy
+// of CPUStyle's host half list (made again whenever LAMMPS rebuilt the lists)
+// and dg_ncoeff() coefficients per type pair (dg_coeff(i, j, c)) for the term.
+// The DSF styles (below) and pair lj/mdf/dg/kk (pair_lj_mdf_dg_kokkos.h).
 template <class CPUStyle, class DeviceType>
-class DGPairDSFKokkos : public CPUStyle, public DGStyleKokkos<DeviceType> {
+class DGPairHostListKokkos : public CPUStyle, public DGStyleKokkos<DeviceType> {
  public:
   using typename DGStyleKokkos<DeviceType>::t_x;
   using typename DGStyleKokkos<DeviceType>::t_double_2d;
-  DGPairDSFKokkos(LAMMPS *lmp) : CPUStyle(lmp) {}
+  DGPairHostListKokkos(LAMMPS *lmp) : CPUStyle(lmp) {}
   double init_one(int i, int j) override
   {
     coeff_stale = true;
@@ -70,8 +77,6 @@ class DGPairDSFKokkos : public CPUStyle, public DGStyleKokkos<DeviceType> {
   {
     if (xold) CPUStyle::dg_step_begin(xold, reach);
   }
-  void compute_dg_kk(const t_double_2d &xold, const t_x &xnew, const t_double_2d &fdg,
-                     double &vnew, double &vold) override;
 
  protected:
   bool coeff_stale = true;
@@ -83,7 +88,96 @@ class DGPairDSFKokkos : public CPUStyle, public DGStyleKokkos<DeviceType> {
   virtual double dg_coeff(int, int, int) const { return 0.0; }
   void upload_coeff();
   void upload_list();
+  // the tables and the list on DeviceType, made again where stale
+  void upload_stale()
+  {
+    if (coeff_stale) upload_coeff();
+    if (!dlist || list_calls != this->neighbor->ncalls || dlist->inum != this->list->inum)
+      upload_list();
+  }
+  template <class Term>
+  void run_pass_kk(const Term &term, const t_double_2d &xold, const t_x &xnew,
+                   const t_double_2d &fdg, double &vnew, double &vold);
+};
 
+// the true (outer) cutoffs and the term's coefficients, host -> DeviceType
+template <class CPUStyle, class DeviceType>
+void DGPairHostListKokkos<CPUStyle, DeviceType>::upload_coeff()
+{
+  this->restore_true_cutsq();
+  tables.upload(this->cutsq, this->atom->ntypes, dg_ncoeff(),
+                [this](int i, int j, int k) { return dg_coeff(i, j, k); });
+  coeff_stale = false;
+}
+
+// the style's (host, half) neighbor list on DeviceType, as a Kokkos list
+template <class CPUStyle, class DeviceType>
+void DGPairHostListKokkos<CPUStyle, DeviceType>::upload_list()
+{
+  const NeighList *l = this->list;
+  if (!dlist) dlist.reset(new NeighListKokkos<DeviceType>(this->lmp));
+  int rows = 1, maxn = 1;
+  for (int ii = 0; ii < l->inum; ii++) {
+    const int i = l->ilist[ii];
+    rows = std::max(rows, i + 1);
+    maxn = std::max(maxn, l->numneigh[i]);
+  }
+  NeighListKokkos<DeviceType> &d = *dlist;
+  d.inum = l->inum;
+  d.d_ilist = decltype(d.d_ilist)("dg/kk:host_ilist", std::max(1, l->inum));
+  d.d_numneigh = decltype(d.d_numneigh)("dg/kk:host_numneigh", rows);
+  d.d_neighbors = decltype(d.d_neighbors)("dg/kk:host_neighbors", rows, maxn);
+  auto h_ilist = Kokkos::create_mirror_view(d.d_ilist);
+  auto h_num = Kokkos::create_mirror_view(d.d_numneigh);
+  auto h_neigh = Kokkos::create_mirror_view(d.d_neighbors);
+  for (int i = 0; i < rows; i++) h_num(i) = 0;
+  for (int ii = 0; ii < l->inum; ii++) {
+    const int i = l->ilist[ii];
+    h_ilist(ii) = i;
+    h_num(i) = l->numneigh[i];
+    for (int jj = 0; jj < l->numneigh[i]; jj++) h_neigh(i, jj) = l->firstneigh[i][jj];
+  }
+  Kokkos::deep_copy(d.d_ilist, h_ilist);
+  Kokkos::deep_copy(d.d_numneigh, h_num);
+  Kokkos::deep_copy(d.d_neighbors, h_neigh);
+  list_calls = this->neighbor->ncalls;
+}
+
+// dg_pair_kk with the style's term over the list on DeviceType
+template <class CPUStyle, class DeviceType>
+template <class Term>
+void DGPairHostListKokkos<CPUStyle, DeviceType>::run_pass_kk(const Term &term,
+                                                             const t_double_2d &xold,
+                                                             const t_x &xnew,
+                                                             const t_double_2d &fdg,
+                                                             double &vnew, double &vold)
+{
+  auto *atomKK = static_cast<AtomKokkos *>(this->atom);
+  // a half list: several threads add to the same atoms
+  const int neighflag =
+      typename DeviceType::execution_space().concurrency() > 1 ? HALFTHREAD : HALF;
+  geomint_kk::DGKokkosPairList<DeviceType> list{};
+  list.inum = dlist->inum;
+  list.ilist = dlist->d_ilist;
+  list.numneigh = dlist->d_numneigh;
+  list.neighbors = dlist->d_neighbors;
+  const auto pl = tables.pass_list(list, this->lmp, neighflag, this->dg_energy, &scatter);
+  geomint_kk::dg_pair_kk<DeviceType>(pl, xold, xnew, fdg,
+                                     atomKK->k_type.template view<DeviceType>(),
+                                     DGPairTermIJ<Term>{term}, vnew, vold);
+}
+
+// CPUStyle: PairCoulDSFDG or PairLJCutCoulDSFDG
+template <class CPUStyle, class DeviceType>
+class DGPairDSFKokkos : public DGPairHostListKokkos<CPUStyle, DeviceType> {
+ public:
+  using typename DGStyleKokkos<DeviceType>::t_x;
+  using typename DGStyleKokkos<DeviceType>::t_double_2d;
+  DGPairDSFKokkos(LAMMPS *lmp) : DGPairHostListKokkos<CPUStyle, DeviceType>(lmp) {}
+  void compute_dg_kk(const t_double_2d &xold, const t_x &xnew, const t_double_2d &fdg,
+                     double &vnew, double &vold) override;
+
+ protected:
   using QView = typename std::decay<decltype(
       std::declval<AtomKokkos &>().k_q.template view<DeviceType>())>::type;
   using Q = geomint_kk::DGKokkosCharges<QView>;
@@ -91,9 +185,6 @@ class DGPairDSFKokkos : public CPUStyle, public DGStyleKokkos<DeviceType> {
   virtual void pair_pass_kk(const DGDSFParams &s, const Q &q, const t_double_2d &xold,
                             const t_x &xnew, const t_double_2d &fdg, double &vnew,
                             double &vold) = 0;
-  template <class Term>
-  void run_pass_kk(const Term &term, const t_double_2d &xold, const t_x &xnew,
-                   const t_double_2d &fdg, double &vnew, double &vold);
 };
 
 template <class DeviceType>
