@@ -9,6 +9,7 @@
 #include "bagogab_points.h"
 #include "fix_bagogab.h"
 
+#include "geomint_comm.h"
 #include "geomint_compat.h"
 #include "geomint_error.h"
 #include "geomint_mpi_stubs.h"
@@ -599,34 +600,12 @@ void BagogabFilaments::forward_xv()
 
 int BagogabFilaments::pack_forward_comm(int n, int *list, double *buf, int pbc_flag, int *pbc)
 {
-  double **x = atom->x, **v = atom->v;
-  double dx = 0.0, dy = 0.0, dz = 0.0;
-  if (pbc_flag) {
-    dx = pbc[0] * domain->xprd + pbc[5] * domain->xy + pbc[4] * domain->xz;
-    dy = pbc[1] * domain->yprd + pbc[3] * domain->yz;
-    dz = pbc[2] * domain->zprd;
-  }
-  int m = 0;
-  for (int q = 0; q < n; q++) {
-    const int j = list[q];
-    buf[m++] = x[j][0] + dx;
-    buf[m++] = x[j][1] + dy;
-    buf[m++] = x[j][2] + dz;
-    buf[m++] = v[j][0];
-    buf[m++] = v[j][1];
-    buf[m++] = v[j][2];
-  }
-  return m;
+  return geomint_comm::pack_forward_xv(domain, atom->x, atom->v, n, list, buf, pbc_flag, pbc);
 }
 
 void BagogabFilaments::unpack_forward_comm(int n, int first, double *buf)
 {
-  double **x = atom->x, **v = atom->v;
-  int m = 0;
-  for (int i = first; i < first + n; i++) {
-    for (int k = 0; k < 3; k++) x[i][k] = buf[m++];
-    for (int k = 0; k < 3; k++) v[i][k] = buf[m++];
-  }
+  geomint_comm::unpack_forward_xv(atom->x, atom->v, n, first, buf);
 }
 
 /* ----------------------------------------------------------------------

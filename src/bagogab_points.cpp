@@ -340,32 +340,12 @@ void BagogabPoints::unpack_restart(int nlocal, int nth)
 
 int BagogabPoints::pack_forward_comm(int n, int *list, double *buf, int pbc_flag, int *pbc)
 {
-  double **x = atom->x;
-  double dx = 0.0, dy = 0.0, dz = 0.0;
-  if (pbc_flag) {
-    dx = pbc[0] * domain->xprd + pbc[5] * domain->xy + pbc[4] * domain->xz;
-    dy = pbc[1] * domain->yprd + pbc[3] * domain->yz;
-    dz = pbc[2] * domain->zprd;
-  }
-  int m = 0;
-  for (int q = 0; q < n; q++) {
-    const int j = list[q];
-    buf[m++] = x[j][0] + dx;
-    buf[m++] = x[j][1] + dy;
-    buf[m++] = x[j][2] + dz;
-  }
-  return m;
+  return geomint_comm::pack_forward_xv(domain, atom->x, nullptr, n, list, buf, pbc_flag, pbc);
 }
 
 void BagogabPoints::unpack_forward_comm(int n, int first, double *buf)
 {
-  double **x = atom->x;
-  int m = 0;
-  for (int i = first; i < first + n; i++) {
-    x[i][0] = buf[m++];
-    x[i][1] = buf[m++];
-    x[i][2] = buf[m++];
-  }
+  geomint_comm::unpack_forward_xv(atom->x, nullptr, n, first, buf);
 }
 
 int BagogabPoints::pack_reverse_comm(int n, int first, double *buf)
