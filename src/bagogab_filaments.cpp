@@ -497,6 +497,9 @@ void BagogabFilaments::setup_local()
     slot_own[it->second] = i;
     has_owned[slot_fil[it->second]] = 1;
   }
+  own_slots.clear();
+  for (int q = 0; q < ns; q++)
+    if (slot_own[q] >= 0) own_slots.push_back(q);
   local_fil.clear();
   bigint missing = MAXTAGINT, missing_fil = 0;
   int ghost = 0;
@@ -773,11 +776,7 @@ void BagogabFilaments::kick_beads(double scale, double &dke, bool apply)
 {
   const BagogabAtoms a = fix->atoms_cpu();
   double **f = atom->f;
-  for (int s = 0; s < static_cast<int>(slot_own.size()); s++) {
-    const int i = slot_own[s];
-    if (i < 0) continue;
-    kick_atom(a, i, f[i], scale, 0.0, apply, dke);
-  }
+  for (int s : own_slots) kick_atom(a, slot_own[s], f[slot_own[s]], scale, 0.0, apply, dke);
 }
 
 // RATTLE, O(h) on the beads, RATTLE (its tally: projected velocities); zero yes
@@ -787,53 +786,46 @@ double BagogabFilaments::o_step(bool zero)
   // RATTLE after the A step before it: the heat is the kinetic-energy change
   // from tangent velocities to tangent velocities
   if (!zero) return solve_all(O_STEP, 0.0);    // (all three in one pass per filament)
+  // zero yes: RATTLE, the beads' random changes and their summed momentum, the
+  // shifted O, RATTLE
   project();
   const BagogabAtoms a = fix->atoms_cpu();
   double **v = atom->v;
-  const int ns = static_cast<int>(slot_own.size());
+  const int no = static_cast<int>(own_slots.size());
   double sum[4] = {0.0, 0.0, 0.0, 0.0};
-  std::vector<double> delta;
-  if (zero) delta.assign(3 * ns, 0.0);
-  for (int s = 0; s < ns; s++) {
-    const int i = slot_own[s];
-    if (i < 0) continue;
+  std::vector<double> delta(3 * no, 0.0);
+  for (int o = 0; o < no; o++) {
+    const int s = own_slots[o], i = slot_own[s];
     v2[s] = v[i][0] * v[i][0] + v[i][1] * v[i][1] + v[i][2] * v[i][2];
+    if (!geomint::ou_has_noise(a.coeff(a.type(i), PT_S))) continue;
     double xi[3];
     geomint::normal3(a.seed, a.tag(i), a.step, geomint::STREAM_O, xi);
-    const int t = a.type(i);
-    double vr[3] = {v[i][0], v[i][1], v[i][2]};
-    if (!zero) {
-      geomint::ou_kick(vr, a.coeff(t, PT_C1), sigma_of(a, i), xi);
-    } else if (geomint::ou_has_noise(a.coeff(t, PT_S))) {
-      const double m = mass_of(a, i), sigma = sigma_of(a, i);
-      for (int k = 0; k < 3; k++) {
-        delta[3 * s + k] = sigma * xi[k];
-        sum[k] += m * delta[3 * s + k];
-      }
-      sum[3] += m;
+    const double m = mass_of(a, i), sigma = sigma_of(a, i);
+    for (int k = 0; k < 3; k++) {
+      delta[3 * o + k] = sigma * xi[k];
+      sum[k] += m * delta[3 * o + k];
     }
-    for (int k = 0; k < 3; k++) v[i][k] = vr[k];
+    sum[3] += m;
   }
-  if (zero) {
+  {
     // the beads' net random momentum is removed over the beads (the other atoms
     // get their own shift): the total random momentum is zero
     double shift[3];
     fix->random_momentum_shift(sum, shift);
-    for (int s = 0; s < ns; s++) {
-      const int i = slot_own[s];
-      if (i < 0 || !geomint::ou_has_noise(a.coeff(a.type(i), PT_S))) continue;
+    for (int o = 0; o < no; o++) {
+      const int i = slot_own[own_slots[o]];
+      if (!geomint::ou_has_noise(a.coeff(a.type(i), PT_S))) continue;
       double vr[3] = {v[i][0], v[i][1], v[i][2]};
-      const double d[3] = {delta[3 * s] - shift[0], delta[3 * s + 1] - shift[1],
-                           delta[3 * s + 2] - shift[2]};
+      const double d[3] = {delta[3 * o] - shift[0], delta[3 * o + 1] - shift[1],
+                           delta[3 * o + 2] - shift[2]};
       geomint::ou_kick(vr, a.coeff(a.type(i), PT_C1), 1.0, d);
       for (int k = 0; k < 3; k++) v[i][k] = vr[k];
     }
   }
   project();
   double de = 0.0;
-  for (int s = 0; s < ns; s++) {
+  for (int s : own_slots) {
     const int i = slot_own[s];
-    if (i < 0) continue;
     de += mass_of(a, i) * (v2[s] - (v[i][0] * v[i][0] + v[i][1] * v[i][1] + v[i][2] * v[i][2]));
   }
   return de;
@@ -870,8 +862,7 @@ double BagogabFilaments::step(double s_def, bool zero, bool project_end)
   {
     const BagogabAtoms a = fix->atoms_cpu();
     double **f = atom->f, dke = 0.0;
-    for (int i : slot_own)
-      if (i >= 0) kick_atom(a, i, f[i], s_def, 1.0, true, dke);
+    for (int s : own_slots) kick_atom(a, slot_own[s], f[slot_own[s]], s_def, 1.0, true, dke);
   }
   solve_all(SHAKE, half_h);
   const double de = o_step(zero);
@@ -887,12 +878,10 @@ double BagogabFilaments::kick(double scale, bool apply)
   if (!local_valid) setup_local();
   double **v = atom->v;
   const BagogabAtoms a = fix->atoms_cpu();
-  const int ns = static_cast<int>(slot_own.size());
   std::vector<double> saved;
   double ke0 = 0.0;
-  for (int s = 0; s < ns; s++) {
+  for (int s : own_slots) {
     const int i = slot_own[s];
-    if (i < 0) continue;
     if (!apply) saved.insert(saved.end(), v[i], v[i] + 3);
     ke0 += mass_of(a, i) * (v[i][0] * v[i][0] + v[i][1] * v[i][1] + v[i][2] * v[i][2]);
   }
@@ -901,9 +890,8 @@ double BagogabFilaments::kick(double scale, bool apply)
   project();
   double ke1 = 0.0;
   size_t q = 0;
-  for (int s = 0; s < ns; s++) {
+  for (int s : own_slots) {
     const int i = slot_own[s];
-    if (i < 0) continue;
     ke1 += mass_of(a, i) * (v[i][0] * v[i][0] + v[i][1] * v[i][1] + v[i][2] * v[i][2]);
     if (!apply)
       for (int k = 0; k < 3; k++) v[i][k] = saved[q++];

@@ -149,6 +149,7 @@ class BagogabFilaments : protected Pointers {
   // local (every reneighboring)
   std::vector<int> local_fil;         // filaments with an owned bead
   std::vector<int> slot_img, slot_own;    // per slot: the image used, the owned copy (-1)
+  std::vector<int> own_slots;             // the slots with an owned copy, in slot order
   std::vector<int> pass_mask_;
 
   // work space (per slot, per constraint)
