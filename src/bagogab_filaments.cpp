@@ -71,6 +71,7 @@ BagogabFilaments::Access BagogabFilaments::access()
   a.band_ = band.data();
   a.rhs_ = rhs.data();
   a.cp_ = cpl.data();
+  a.dx_ = dxs.data();
   a.img_ = slot_img.data();
   a.own_ = slot_own.data();
   return a;
@@ -393,6 +394,7 @@ void BagogabFilaments::init(int intri_bit, bool lengths, const BagogabMesh *mesh
   xs.assign(3 * ns, 0.0);
   vs.assign(3 * ns, 0.0);
   ys.assign(3 * ns, 0.0);
+  dxs.assign(3 * ns, 0.0);
   wm.assign(ns, 0.0);
   v2.assign(ns, 0.0);
   rr.assign(3 * nc, 0.0);
@@ -624,9 +626,10 @@ BagogabFilaments::Result BagogabFilaments::solve_one(const Access &a, const Bago
     for (int k = 0; k < 3; k++) {
       a.xs(s, k) = at.x(i, k);
       a.vs(s, k) = at.v(i, k);
+      a.dx(s, k) = 0.0;
     }
   }
-  Result out = {{0, 0.0, true}, 0.0, true};
+  Result out = {{0, 0.0, true}, 0, 0, 0.0, true};
   if (kind == POSITIONS) {
     // the drift of SHAKE with zero velocity over a unit time: y = x + M^-1 G^T lambda
     for (int s = s0; s < s1; s++)
@@ -650,21 +653,25 @@ BagogabFilaments::Result BagogabFilaments::solve_one(const Access &a, const Bago
     }
     return out;
   }
-  if (kind == SHAKE || kind == SHAKE_PROJECT) {
-    out.solve = geomint::fil_shake(a, n, tau, ftol, fmaxit);
-    // the displacement of the drift (as for free atoms: x += tau v), and the
-    // new positions for the projection
+
+  // A(tau) with SHAKE: the drift x += tau v (as for free atoms) into xs and dx
+  auto shake = [&]() {
+    const geomint::FilSolve r = geomint::fil_shake(a, n, tau, ftol, fmaxit);
+    out.solve.iterations = r.iterations > out.solve.iterations ? r.iterations : out.solve.iterations;
+    if (!(r.residual <= out.solve.residual)) out.solve.residual = r.residual;
+    out.solve.converged = out.solve.converged && r.converged;
+    out.it_sum += r.iterations;
+    out.nsolve++;
     for (int s = s0; s < s1; s++)
       for (int k = 0; k < 3; k++) {
-        a.ys(s, k) = tau * a.vs(s, k);
-        a.xs(s, k) += a.ys(s, k);
+        const double d = tau * a.vs(s, k);
+        a.dx(s, k) += d;
+        a.xs(s, k) += d;
       }
-    if (kind == SHAKE_PROJECT) geomint::fil_project(a, n);
-  } else if (kind == PROJECT) {
-    geomint::fil_project(a, n);
-  } else {
-    // RATTLE, O on every bead of the filament (the same numbers on every rank
-    // that solves it), RATTLE with the same factors; heat of the owned beads
+  };
+  // RATTLE, O on every bead of the filament (the same numbers on every rank
+  // that solves it), RATTLE with the same factors; heat of the owned beads
+  auto rattle_o_rattle = [&]() {
     geomint::fil_project(a, n);
     constexpr int NB = geomint::NORMAL_BLOCK;
     for (int b0 = s0; b0 < s1; b0 += NB) {
@@ -689,8 +696,32 @@ BagogabFilaments::Result BagogabFilaments::solve_one(const Access &a, const Bago
       if (a.own_[s] >= 0)
         out.heat += (a.ys(s, 0) - (a.vs(s, 0) * a.vs(s, 0) + a.vs(s, 1) * a.vs(s, 1) +
                                    a.vs(s, 2) * a.vs(s, 2))) / a.w(s);
+  };
+
+  switch (kind) {
+    case SHAKE:
+      shake();
+      break;
+    case SHAKE_PROJECT:
+      shake();
+      geomint::fil_project(a, n);
+      break;
+    case PROJECT:
+      geomint::fil_project(a, n);
+      break;
+    case O_STEP:
+      rattle_o_rattle();
+      break;
+    default:
+      // the whole step of the filament between the opening kicks and the end
+      // of initial_integrate, on this rank's copy of it: A+SHAKE, RATTLE O
+      // RATTLE, A+SHAKE [RATTLE].  No communication between the sub-steps:
+      // every rank that solves the filament does the same arithmetic
+      shake();
+      rattle_o_rattle();
+      shake();
+      if (kind == STEP_PROJECT) geomint::fil_project(a, n);
   }
-  const bool move = kind == SHAKE || kind == SHAKE_PROJECT;
   for (int s = s0; s < s1; s++)
     if (!std::isfinite(a.vs(s, 0) + a.vs(s, 1) + a.vs(s, 2))) out.finite = false;
   for (int s = s0; s < s1; s++) {
@@ -698,7 +729,7 @@ BagogabFilaments::Result BagogabFilaments::solve_one(const Access &a, const Bago
     if (o < 0) continue;
     for (int k = 0; k < 3; k++) {
       at.v(o, k) = a.vs(s, k);
-      if (move) at.x(o, k) += a.ys(s, k);
+      at.x(o, k) += a.dx(s, k);
     }
   }
   return out;
@@ -736,10 +767,10 @@ double BagogabFilaments::solve_all(int kind, double tau)
                               slot_tag[fil_bead0[local_fil[q]]], r.solve.residual);
       continue;
     }
-    if (kind != SHAKE && kind != SHAKE_PROJECT) continue;
+    if (!r.nsolve) continue;
     it_max = std::max(it_max, r.solve.iterations);
-    it_sum += r.solve.iterations;
-    n_solves++;
+    it_sum += r.it_sum;
+    n_solves += r.nsolve;
     if (!(r.solve.residual <= res_max)) res_max = r.solve.residual;
     if (!r.solve.converged && failure.empty())
       failure = fmt::format("the link constraints of the filament from atom {} did not converge "
@@ -864,10 +895,17 @@ double BagogabFilaments::step(double s_def, bool zero, bool project_end)
     double **f = atom->f, dke = 0.0;
     for (int s : own_slots) kick_atom(a, slot_own[s], f[slot_own[s]], s_def, 1.0, true, dke);
   }
-  solve_all(SHAKE, half_h);
-  const double de = o_step(zero);
-  // vout half: the velocities between steps are tangent (RATTLE after A)
-  solve_all(project_end ? SHAKE_PROJECT : SHAKE, half_h);
+  double de = 0.0;
+  if (!zero) {
+    // one pass per filament (vout half: the velocities between steps are
+    // tangent, RATTLE after A)
+    de = solve_all(project_end ? STEP_PROJECT : STEP, half_h);
+  } else {
+    // zero yes: the beads' summed random momentum between the draw and the update
+    solve_all(SHAKE, half_h);
+    de = o_step(zero);
+    solve_all(project_end ? SHAKE_PROJECT : SHAKE, half_h);
+  }
   agree_on_failures();
   return de;
 }

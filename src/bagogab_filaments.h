@@ -93,6 +93,7 @@ class BagogabFilaments : protected Pointers {
     // work
     double *xs_, *vs_, *ys_, *w_, *r_, *band_, *rhs_;
     const double *cp_;
+    double *dx_;
     // local images
     const int *img_, *own_;
 
@@ -112,12 +113,14 @@ class BagogabFilaments : protected Pointers {
     double &band(int c, int j) const { return band_[geomint::FIL_BAND * c + j]; }
     double &rhs(int c) const { return rhs_[c]; }
     double cp(int c, int j) const { return cp_[geomint::FIL_BAND * c + j]; }
+    double &dx(int s, int k) const { return dx_[3 * s + k]; }    // displacement of the step
   };
 
   // what one filament's solve gives back
   struct Result {
-    geomint::FilSolve solve;
-    double heat;    // kind O_STEP: sum m (|v|^2 before - after) over its owned beads
+    geomint::FilSolve solve;    // of its SHAKE solves: most iterations, largest residual, all converged
+    int it_sum, nsolve;         // their iterations summed, their number
+    double heat;    // O_STEP, STEP: sum m (|v|^2 before - after) over its owned beads
     bool finite;    // the velocities are finite (a singular projection gives NaN)
   };
   // the per-filament work: SHAKE (A), RATTLE, RATTLE O RATTLE (one factorisation,
@@ -125,7 +128,8 @@ class BagogabFilaments : protected Pointers {
   // every rank computes the same), SHAKE then RATTLE at the new positions
   // POSITIONS: positions put on the constraints (velocities unchanged), where
   // they are off by more than ftol: setup, as fix shake corrects coordinates
-  enum Kind { SHAKE = 0, PROJECT, O_STEP, SHAKE_PROJECT, POSITIONS };
+  // STEP: A+SHAKE, RATTLE O RATTLE, A+SHAKE in one pass (STEP_PROJECT: then RATTLE)
+  enum Kind { SHAKE = 0, PROJECT, O_STEP, SHAKE_PROJECT, POSITIONS, STEP, STEP_PROJECT };
 
  protected:
   FixBagogab *fix;
@@ -153,7 +157,7 @@ class BagogabFilaments : protected Pointers {
   std::vector<int> pass_mask_;
 
   // work space (per slot, per constraint)
-  std::vector<double> xs, vs, ys, wm, rr, band, rhs, v2, cpl;
+  std::vector<double> xs, vs, ys, dxs, wm, rr, band, rhs, v2, cpl;
   // the chain graph of every filament: slots joined by a constraint (CSR)
   std::vector<int> adj_off, adj_slot, adj_con;
   // statistics of the step: max Newton iterations of a solve, their sum, solves, max residual
