@@ -5,7 +5,7 @@
    filament's beads (rebuilt at each reneighboring), the solver's work
    space and its statistics, and the order of the constrained sub-steps
 
-     [B(s_def h/2) RATTLE] B(h/2) A(h/2)+SHAKE O(h) RATTLE A(h/2)+SHAKE [RATTLE]
+     [B(s_def h/2)] B(h/2) A(h/2)+SHAKE RATTLE O(h) RATTLE A(h/2)+SHAKE [RATTLE]
 
    of the filament beads.  The per-filament solves are the kernels of
    lib/geomint/filament.h over one accessor, run by a loop over filaments
