@@ -304,7 +304,6 @@ void BagogabFilaments::init(int intri_bit, bool lengths, const BagogabMesh *mesh
   cons_d2.clear();
   slot_of.clear();
   for (const auto &chain : chains) {
-    const int s0 = static_cast<int>(slot_tag.size());
     std::map<tagint, int> local_slot;
     for (tagint n : chain) {
       local_slot[n] = static_cast<int>(slot_tag.size());
@@ -365,13 +364,15 @@ void BagogabFilaments::init(int intri_bit, bool lengths, const BagogabMesh *mesh
       cons_b.push_back(c.b);
       cons_d2.push_back(c.d2);
     }
-    (void) s0;
     fil_bw.push_back(bw);
     fil_contour.push_back(contour + 2.0 * dmax);
     fil_bead0.push_back(static_cast<int>(slot_tag.size()));
     fil_cons0.push_back(static_cast<int>(cons_a.size()));
   }
   for (size_t s = 0; s < slot_tag.size(); s++) slot_of[slot_tag[s]] = static_cast<int>(s);
+  slot_fil.assign(slot_tag.size(), 0);
+  for (int n = 0; n < nfilaments(); n++)
+    for (int q = fil_bead0[n]; q < fil_bead0[n + 1]; q++) slot_fil[q] = n;
   adj_off.assign(slot_tag.size() + 1, 0);
   for (size_t c = 0; c < cons_a.size(); c++) {
     adj_off[cons_a[c] + 1]++;
@@ -489,9 +490,6 @@ void BagogabFilaments::setup_local()
   slot_own.assign(ns, -1);
   pass_mask_.assign(mask, mask + nlocal);
   std::vector<char> has_owned(nfilaments(), 0);
-  std::vector<int> slot_fil(ns);
-  for (int n = 0; n < nfilaments(); n++)
-    for (int s = fil_bead0[n]; s < fil_bead0[n + 1]; s++) slot_fil[s] = n;
   for (int i = 0; i < nlocal; i++) {
     auto it = slot_of.find(tag[i]);
     if (it == slot_of.end()) continue;
@@ -508,7 +506,7 @@ void BagogabFilaments::setup_local()
   for (int n = 0; n < nfilaments(); n++) {
     if (!has_owned[n]) continue;
     local_fil.push_back(n);
-    const int s0 = fil_bead0[n], s1 = fil_bead0[n + 1];
+    const int s0 = fil_bead0[n];
     // the bond graph of the filament (links and material-direction bonds) from
     // its constraints; breadth first from the first owned bead
     int anchor = s0;
@@ -544,7 +542,6 @@ void BagogabFilaments::setup_local()
         queue.push_back(o);
       }
     }
-    (void) s1;
   }
   bigint mall = 0;
   MPI_Allreduce(&missing, &mall, 1, MPI_LMP_BIGINT, MPI_MIN, world);
@@ -709,9 +706,6 @@ BagogabFilaments::Result BagogabFilaments::solve_one(const Access &a, const Bago
     case PROJECT:
       geomint::fil_project(a, n);
       break;
-    case O_STEP:
-      rattle_o_rattle();
-      break;
     default:
       // the whole step of the filament between the opening kicks and the end
       // of initial_integrate, on this rank's copy of it: A+SHAKE, RATTLE O
@@ -782,11 +776,6 @@ double BagogabFilaments::solve_all(int kind, double tau)
   return heat;
 }
 
-void BagogabFilaments::shake(double tau)
-{
-  solve_all(SHAKE, tau);
-}
-
 void BagogabFilaments::project()
 {
   solve_all(PROJECT, 0.0);
@@ -803,22 +792,20 @@ void BagogabFilaments::agree_on_failures()
    kicks and the O step of the owned beads (the kernels of bagogab_passes.h)
 ------------------------------------------------------------------------- */
 
-void BagogabFilaments::kick_beads(double scale, double &dke, bool apply)
+// B(s h/2) [then B(s2 h/2)] on the owned beads
+void BagogabFilaments::kick_beads(double s, double s2)
 {
   const BagogabAtoms a = fix->atoms_cpu();
-  double **f = atom->f;
-  for (int s : own_slots) kick_atom(a, slot_own[s], f[slot_own[s]], scale, 0.0, apply, dke);
+  double **f = atom->f, dke = 0.0;
+  for (int q : own_slots) kick_atom(a, slot_own[q], f[slot_own[q]], s, s2, true, dke);
 }
 
-// RATTLE, O(h) on the beads, RATTLE (its tally: projected velocities); zero yes
-// needs the beads' summed random momentum between the draw and the update
-double BagogabFilaments::o_step(bool zero)
+// zero yes: RATTLE, O(h) on the beads with their summed random momentum
+// removed (collective: between the draw and the update), RATTLE; the heat is
+// the kinetic-energy change from tangent velocities to tangent velocities.
+// (Without zero yes the same sub-steps run inside the one pass of STEP.)
+double BagogabFilaments::o_step_zero()
 {
-  // RATTLE after the A step before it: the heat is the kinetic-energy change
-  // from tangent velocities to tangent velocities
-  if (!zero) return solve_all(O_STEP, 0.0);    // (all three in one pass per filament)
-  // zero yes: RATTLE, the beads' random changes and their summed momentum, the
-  // shifted O, RATTLE
   project();
   const BagogabAtoms a = fix->atoms_cpu();
   double **v = atom->v;
@@ -890,11 +877,7 @@ double BagogabFilaments::step(double s_def, bool zero, bool project_end)
   const double half_h = 0.5 * update->dt;
   // [B(s_def h/2)] B(h/2): the RATTLE projections after them would change nothing
   // that the SHAKE of A does not (its impulses absorb any normal velocity)
-  {
-    const BagogabAtoms a = fix->atoms_cpu();
-    double **f = atom->f, dke = 0.0;
-    for (int s : own_slots) kick_atom(a, slot_own[s], f[slot_own[s]], s_def, 1.0, true, dke);
-  }
+  kick_beads(s_def, 1.0);
   double de = 0.0;
   if (!zero) {
     // one pass per filament (vout half: the velocities between steps are
@@ -903,7 +886,7 @@ double BagogabFilaments::step(double s_def, bool zero, bool project_end)
   } else {
     // zero yes: the beads' summed random momentum between the draw and the update
     solve_all(SHAKE, half_h);
-    de = o_step(zero);
+    de = o_step_zero();
     solve_all(project_end ? SHAKE_PROJECT : SHAKE, half_h);
   }
   agree_on_failures();
@@ -923,8 +906,7 @@ double BagogabFilaments::kick(double scale, bool apply)
     if (!apply) saved.insert(saved.end(), v[i], v[i] + 3);
     ke0 += mass_of(a, i) * (v[i][0] * v[i][0] + v[i][1] * v[i][1] + v[i][2] * v[i][2]);
   }
-  double dummy = 0.0;
-  kick_beads(scale, dummy, true);
+  kick_beads(scale, 0.0);
   project();
   double ke1 = 0.0;
   size_t q = 0;

@@ -48,10 +48,6 @@ class BagogabFilaments : protected Pointers {
   // (after a reneighboring, or when the run starts)
   void setup_local();
   void invalidate() { local_valid = false; }
-  void ensure_local()    // collective
-  {
-    if (!local_valid) setup_local();
-  }
   bool local_ready() const { return local_valid; }
   // counts the setup_local calls (the /kk fix refreshes its copy of pass_mask)
   int local_serial() const { return serial; }
@@ -120,16 +116,16 @@ class BagogabFilaments : protected Pointers {
   struct Result {
     geomint::FilSolve solve;    // of its SHAKE solves: most iterations, largest residual, all converged
     int it_sum, nsolve;         // their iterations summed, their number
-    double heat;    // O_STEP, STEP: sum m (|v|^2 before - after) over its owned beads
+    double heat;    // STEP: sum m (|v|^2 before - after of O) over its owned beads
     bool finite;    // the velocities are finite (a singular projection gives NaN)
   };
-  // the per-filament work: SHAKE (A), RATTLE, RATTLE O RATTLE (one factorisation,
-  // O on every bead of the filament: the noise is keyed by atom ID and step, so
-  // every rank computes the same), SHAKE then RATTLE at the new positions
-  // POSITIONS: positions put on the constraints (velocities unchanged), where
-  // they are off by more than ftol: setup, as fix shake corrects coordinates
-  // STEP: A+SHAKE, RATTLE O RATTLE, A+SHAKE in one pass (STEP_PROJECT: then RATTLE)
-  enum Kind { SHAKE = 0, PROJECT, O_STEP, SHAKE_PROJECT, POSITIONS, STEP, STEP_PROJECT };
+  // the per-filament work: SHAKE (A), RATTLE, SHAKE then RATTLE at the new
+  // positions; POSITIONS: positions put on the constraints (velocities
+  // unchanged) where they are off by more than 2 ftol: setup, as fix shake
+  // corrects coordinates; STEP: A+SHAKE, RATTLE O RATTLE (one factorisation, O
+  // on every bead of the filament: the noise is keyed by atom ID and step, so
+  // every rank computes the same), A+SHAKE in one pass (STEP_PROJECT: then RATTLE)
+  enum Kind { SHAKE = 0, PROJECT, SHAKE_PROJECT, POSITIONS, STEP, STEP_PROJECT };
 
  protected:
   FixBagogab *fix;
@@ -149,6 +145,7 @@ class BagogabFilaments : protected Pointers {
   std::vector<double> cons_d2;                      // squared lengths
   std::vector<double> fil_contour;                  // the longest bead distance bound
   std::unordered_map<tagint, int> slot_of;
+  std::vector<int> slot_fil;                        // per slot: its filament
 
   // local (every reneighboring)
   std::vector<int> local_fil;         // filaments with an owned bead
@@ -167,10 +164,9 @@ class BagogabFilaments : protected Pointers {
 
   Access access();
   void forward_xv();
-  void kick_beads(double scale, double &dke, bool apply);
-  void shake(double tau);
+  void kick_beads(double s, double s2);
   void project();
-  double o_step(bool zero);
+  double o_step_zero();
   void agree_on_failures();
   // solve_all communicates, runs for_filaments (a loop here, virtual for /kk)
   // and collects the outcomes; returns the summed heat

@@ -429,10 +429,7 @@ void FixBagogab::initial_integrate(int /*vflag*/)
   v_is_half = false;
   corr_after_run = 0.0;
   double de = 0.0;
-  if (filaments && !filaments->local_ready()) {
-    filaments_to_host();
-    filaments->setup_local();
-  }
+  if (filaments) filament_images(false);
   if (points) {
     de = points->step(s_def);
   } else if (zero_flag) {
@@ -550,10 +547,7 @@ void FixBagogab::final_integrate()
 double FixBagogab::kick_all(double scale, bool apply)
 {
   double dke = 0.0;
-  if (filaments && !filaments->local_ready()) {
-    filaments_to_host();
-    filaments->setup_local();
-  }
+  if (filaments) filament_images(false);
   if (points) {
     dke = points->b_step(scale, 0.0, apply);
     points->agree_on_failures();
@@ -714,10 +708,17 @@ double FixBagogab::memory_usage()
 void FixBagogab::pre_neighbor()
 {
   if (points) points->invalidate();
-  if (filaments) {
-    filaments_to_host();    // (the local images only read the atom data)
-    filaments->setup_local();
-  }
+  if (filaments) filament_images(true);
+}
+
+// the filaments' local images (collective): rebuilt (a reneighboring), or
+// only where they are stale (a run after 'pre no', commands between runs);
+// they only read the atom data
+void FixBagogab::filament_images(bool rebuild)
+{
+  if (!rebuild && filaments->local_ready()) return;
+  filaments_to_host();
+  filaments->setup_local();
 }
 
 // setup: checks, then every owned point keeps its triangle or gets the closest
@@ -725,10 +726,7 @@ void FixBagogab::pre_neighbor()
 void FixBagogab::setup_pre_neighbor()
 {
   if (points) points->setup();
-  if (filaments) {
-    filaments_to_host();
-    filaments->setup_local();
-  }
+  if (filaments) filament_images(true);
 }
 
 // DOF: each point has 2 (it moves in its triangle's plane), so 1 is removed

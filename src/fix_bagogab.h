@@ -125,6 +125,7 @@ class FixBagogab : public Fix {
   // atom data to the host before and marks x and v modified there after
   virtual void filaments_to_host() {}
   virtual void filaments_done_on_host() {}
+  void filament_images(bool rebuild);
 
   void update_coefficients();
   void compute_target();
