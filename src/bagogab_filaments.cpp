@@ -614,85 +614,106 @@ void BagogabFilaments::unpack_forward_comm(int n, int first, double *buf)
    one filament: gather its image rows, solve, write its owned beads
 ------------------------------------------------------------------------- */
 
-BagogabFilaments::Result BagogabFilaments::solve_one(const Access &a, const BagogabAtoms &at,
-                                                     int n, int kind, double tau) const
+void BagogabFilaments::solve_group(const Access &a, const BagogabAtoms &at, const int *fil, int count,
+                                   int kind, double tau, Result *out) const
 {
-  const int s0 = a.bead0(n), s1 = a.bead0(n) + a.nbead(n);
-  for (int s = s0; s < s1; s++) {
-    const int i = a.img_[s];
-    for (int k = 0; k < 3; k++) {
-      a.xs(s, k) = at.x(i, k);
-      a.vs(s, k) = at.v(i, k);
-      a.dx(s, k) = 0.0;
+  geomint::FilGroup g;
+  g.count = count;
+  for (int l = 0; l < count; l++) {
+    g.n[l] = fil[l];
+    out[l] = {{0, 0.0, true}, 0, 0, 0.0, true};
+    const int s0 = a.bead0(fil[l]), s1 = s0 + a.nbead(fil[l]);
+    for (int s = s0; s < s1; s++) {
+      const int i = a.img_[s];
+      for (int k = 0; k < 3; k++) {
+        a.xs(s, k) = at.x(i, k);
+        a.vs(s, k) = at.v(i, k);
+        a.dx(s, k) = 0.0;
+      }
     }
   }
-  Result out = {{0, 0.0, true}, 0, 0, 0.0, true};
   if (kind == POSITIONS) {
-    // the drift of SHAKE with zero velocity over a unit time: y = x + M^-1 G^T lambda
-    for (int s = s0; s < s1; s++)
-      for (int k = 0; k < 3; k++) a.ys(s, k) = a.xs(s, k);
-    out.solve.residual = geomint::fil_residual(a, n);    // (reported: how far off)
-    // (2 ftol: the solves stop at ftol and the drift adds round-off; a run that
-    // continues, or a restart, must not be corrected)
-    if (out.solve.residual <= 2.0 * ftol) {
-      out.solve.residual = 0.0;
-      return out;
+    for (int l = 0; l < count; l++) {
+      const int n = fil[l], s0 = a.bead0(n), s1 = s0 + a.nbead(n);
+      // the drift of SHAKE with zero velocity over a unit time: y = x + M^-1 G^T lambda
+      for (int s = s0; s < s1; s++)
+        for (int k = 0; k < 3; k++) a.ys(s, k) = a.xs(s, k);
+      out[l].solve.residual = geomint::fil_residual(a, n);    // (reported: how far off)
+      // (2 ftol: the solves stop at ftol and the drift adds round-off; a run that
+      // continues, or a restart, must not be corrected)
+      if (out[l].solve.residual <= 2.0 * ftol) {
+        out[l].solve.residual = 0.0;
+        continue;
+      }
+      for (int s = s0; s < s1; s++)
+        for (int k = 0; k < 3; k++) a.vs(s, k) = 0.0;
+      const geomint::FilGroup one = {1, {n}};
+      geomint::FilSolve r;
+      geomint::fil_shake_group(a, one, 1.0, ftol, fmaxit, &r);
+      out[l].solve.converged = r.converged;
+      out[l].solve.iterations = r.iterations;
+      for (int s = s0; s < s1; s++) {
+        const int o = a.own_[s];
+        if (o >= 0)
+          for (int k = 0; k < 3; k++) at.x(o, k) += a.ys(s, k) - a.xs(s, k);
+      }
     }
-    for (int s = s0; s < s1; s++)
-      for (int k = 0; k < 3; k++) a.vs(s, k) = 0.0;
-    const geomint::FilSolve r = geomint::fil_shake(a, n, 1.0, ftol, fmaxit);
-    out.solve.converged = r.converged;
-    out.solve.iterations = r.iterations;
-    for (int s = s0; s < s1; s++) {
-      const int o = a.own_[s];
-      if (o >= 0)
-        for (int k = 0; k < 3; k++) at.x(o, k) += a.ys(s, k) - a.xs(s, k);
-    }
-    return out;
+    return;
   }
 
   // A(tau) with SHAKE: the drift x += tau v (as for free atoms) into xs and dx
   auto shake = [&]() {
-    const geomint::FilSolve r = geomint::fil_shake(a, n, tau, ftol, fmaxit);
-    out.solve.iterations = r.iterations > out.solve.iterations ? r.iterations : out.solve.iterations;
-    if (!(r.residual <= out.solve.residual)) out.solve.residual = r.residual;
-    out.solve.converged = out.solve.converged && r.converged;
-    out.it_sum += r.iterations;
-    out.nsolve++;
-    for (int s = s0; s < s1; s++)
-      for (int k = 0; k < 3; k++) {
-        const double d = tau * a.vs(s, k);
-        a.dx(s, k) += d;
-        a.xs(s, k) += d;
-      }
+    geomint::FilSolve r[geomint::FIL_LANES];
+    geomint::fil_shake_group(a, g, tau, ftol, fmaxit, r);
+    for (int l = 0; l < count; l++) {
+      geomint::FilSolve &o = out[l].solve;
+      o.iterations = r[l].iterations > o.iterations ? r[l].iterations : o.iterations;
+      if (!(r[l].residual <= o.residual)) o.residual = r[l].residual;
+      o.converged = o.converged && r[l].converged;
+      out[l].it_sum += r[l].iterations;
+      out[l].nsolve++;
+      const int s0 = a.bead0(fil[l]), s1 = s0 + a.nbead(fil[l]);
+      for (int s = s0; s < s1; s++)
+        for (int k = 0; k < 3; k++) {
+          const double d = tau * a.vs(s, k);
+          a.dx(s, k) += d;
+          a.xs(s, k) += d;
+        }
+    }
   };
   // RATTLE, O on every bead of the filament (the same numbers on every rank
   // that solves it), RATTLE with the same factors; heat of the owned beads
   auto rattle_o_rattle = [&]() {
-    geomint::fil_project(a, n);
+    geomint::fil_project_group(a, g);
     constexpr int NB = geomint::NORMAL_BLOCK;
-    for (int b0 = s0; b0 < s1; b0 += NB) {
-      const int nblk = s1 - b0 < NB ? s1 - b0 : NB;
-      int64_t tags[NB] = {};
-      double xi[NB][3];
-      for (int q = 0; q < nblk; q++) tags[q] = at.tag(a.img_[b0 + q]);
-      geomint::normal3_block(at.seed, tags, nblk, at.step, geomint::STREAM_O, xi);
-      for (int q = 0; q < nblk; q++) {
-        const int s = b0 + q, i = a.img_[s];
-        double vr[3] = {a.vs(s, 0), a.vs(s, 1), a.vs(s, 2)};
-        a.ys(s, 0) = vr[0] * vr[0] + vr[1] * vr[1] + vr[2] * vr[2];
-        const int t = at.type(i);
-        const double sigma = at.use_rmass ? std::sqrt(at.kt * at.coeff(t, PT_S) * a.w(s))
-                                          : at.coeff(t, PT_SIGMA);
-        geomint::ou_kick(vr, at.coeff(t, PT_C1), sigma, xi[q]);
-        for (int k = 0; k < 3; k++) a.vs(s, k) = vr[k];
+    for (int l = 0; l < count; l++) {
+      const int s0 = a.bead0(fil[l]), s1 = s0 + a.nbead(fil[l]);
+      for (int b0 = s0; b0 < s1; b0 += NB) {
+        const int nblk = s1 - b0 < NB ? s1 - b0 : NB;
+        int64_t tags[NB] = {};
+        double xi[NB][3];
+        for (int q = 0; q < nblk; q++) tags[q] = at.tag(a.img_[b0 + q]);
+        geomint::normal3_block(at.seed, tags, nblk, at.step, geomint::STREAM_O, xi);
+        for (int q = 0; q < nblk; q++) {
+          const int s = b0 + q, i = a.img_[s];
+          double vr[3] = {a.vs(s, 0), a.vs(s, 1), a.vs(s, 2)};
+          a.ys(s, 0) = vr[0] * vr[0] + vr[1] * vr[1] + vr[2] * vr[2];
+          const int t = at.type(i);
+          const double sigma = at.use_rmass ? std::sqrt(at.kt * at.coeff(t, PT_S) * a.w(s))
+                                            : at.coeff(t, PT_SIGMA);
+          geomint::ou_kick(vr, at.coeff(t, PT_C1), sigma, xi[q]);
+          for (int k = 0; k < 3; k++) a.vs(s, k) = vr[k];
+        }
       }
     }
-    geomint::fil_project_again(a, n);
-    for (int s = s0; s < s1; s++)
-      if (a.own_[s] >= 0)
-        out.heat += (a.ys(s, 0) - (a.vs(s, 0) * a.vs(s, 0) + a.vs(s, 1) * a.vs(s, 1) +
-                                   a.vs(s, 2) * a.vs(s, 2))) / a.w(s);
+    geomint::fil_project_again_group(a, g);
+    for (int l = 0; l < count; l++) {
+      const int s0 = a.bead0(fil[l]), s1 = s0 + a.nbead(fil[l]);
+      for (int s = s0; s < s1; s++)
+        if (a.own_[s] >= 0)
+          out[l].heat += (a.ys(s, 0) - (a.vs(s, 0) * a.vs(s, 0) + a.vs(s, 1) * a.vs(s, 1) +
+                                        a.vs(s, 2) * a.vs(s, 2))) / a.w(s);
+    }
   };
 
   switch (kind) {
@@ -701,41 +722,47 @@ BagogabFilaments::Result BagogabFilaments::solve_one(const Access &a, const Bago
       break;
     case SHAKE_PROJECT:
       shake();
-      geomint::fil_project(a, n);
+      geomint::fil_project_group(a, g);
       break;
     case PROJECT:
-      geomint::fil_project(a, n);
+      geomint::fil_project_group(a, g);
       break;
     default:
-      // the whole step of the filament between the opening kicks and the end
-      // of initial_integrate, on this rank's copy of it: A+SHAKE, RATTLE O
+      // the whole step of the filaments between the opening kicks and the end
+      // of initial_integrate, on this rank's copy of them: A+SHAKE, RATTLE O
       // RATTLE, A+SHAKE [RATTLE].  No communication between the sub-steps:
-      // every rank that solves the filament does the same arithmetic
+      // every rank that solves a filament does the same arithmetic
       shake();
       rattle_o_rattle();
       shake();
-      if (kind == STEP_PROJECT) geomint::fil_project(a, n);
+      if (kind == STEP_PROJECT) geomint::fil_project_group(a, g);
   }
-  for (int s = s0; s < s1; s++)
-    if (!std::isfinite(a.vs(s, 0) + a.vs(s, 1) + a.vs(s, 2))) out.finite = false;
-  for (int s = s0; s < s1; s++) {
-    const int o = a.own_[s];
-    if (o < 0) continue;
-    for (int k = 0; k < 3; k++) {
-      at.v(o, k) = a.vs(s, k);
-      at.x(o, k) += a.dx(s, k);
+  for (int l = 0; l < count; l++) {
+    const int s0 = a.bead0(fil[l]), s1 = s0 + a.nbead(fil[l]);
+    for (int s = s0; s < s1; s++)
+      if (!std::isfinite(a.vs(s, 0) + a.vs(s, 1) + a.vs(s, 2))) out[l].finite = false;
+    for (int s = s0; s < s1; s++) {
+      const int o = a.own_[s];
+      if (o < 0) continue;
+      for (int k = 0; k < 3; k++) {
+        at.v(o, k) = a.vs(s, k);
+        at.x(o, k) += a.dx(s, k);
+      }
     }
   }
-  return out;
 }
 
-// the filaments of this rank one after the other (fix bagogab/kk: a Kokkos
-// parallel_for over them); their outcomes into results
+// the filaments of this rank in groups of FIL_LANES (fil_shake_group), one
+// group after the other (fix bagogab/kk: a Kokkos parallel_for over the
+// groups); their outcomes into results
 void BagogabFilaments::for_filaments(int kind, double tau)
 {
   const Access a = access();
   const BagogabAtoms at = fix->atoms_cpu();
-  for (size_t q = 0; q < local_fil.size(); q++) results[q] = solve_one(a, at, local_fil[q], kind, tau);
+  const int nfil = static_cast<int>(local_fil.size());
+  for (int q = 0; q < nfil; q += geomint::FIL_LANES)
+    solve_group(a, at, local_fil.data() + q, std::min(geomint::FIL_LANES, nfil - q), kind, tau,
+                results.data() + q);
 }
 
 double BagogabFilaments::solve_all(int kind, double tau)

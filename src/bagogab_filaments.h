@@ -172,9 +172,10 @@ class BagogabFilaments : protected Pointers {
   // and collects the outcomes; returns the summed heat
   double solve_all(int kind, double tau);
   virtual void for_filaments(int kind, double tau);
-  // one filament: gather its image rows, solve, write its owned beads
-  Result solve_one(const Access &a, const struct BagogabAtoms &at, int n, int kind,
-                   double tau) const;
+  // up to FIL_LANES filaments fil[0..count) solved together (geomint::FilGroup):
+  // gather their image rows, solve, write their owned beads; outcomes into out
+  void solve_group(const Access &a, const struct BagogabAtoms &at, const int *fil, int count,
+                   int kind, double tau, Result *out) const;
   std::vector<Result> results;    // per local filament, of the last solve
 };
 

@@ -152,62 +152,184 @@ template <class F> GEOMINT_INLINE double fil_residual(const F &f, int n)
   return worst;
 }
 
-// A(tau) of filament n under its constraints (SHAKE): the positions ys =
-// xs + tau (vs + M^-1 G(xs)^T lambda) that satisfy every constraint, by
-// Newton's method on lambda (banded LU of the Jacobian, kept while it
-// converges fast).  On return vs holds the constrained
-// velocity and ys the new positions (xs unchanged).
-template <int BW, class F>
-GEOMINT_INLINE FilSolve fil_shake_bw(const F &f, int n, double tau, double tol, int maxit)
+// ---------------------------------------------------------------------------
+// groups of filaments.  Up to FIL_LANES filaments are solved together: the
+// row loops of their tridiagonal (plain chain) factorisations and
+// substitutions are interleaved, so that the chains of dependent operations
+// of different filaments (a division, a multiplication and a subtraction per
+// row) overlap in the processor instead of waiting one after the other.
+// Every filament's arithmetic is that of a solve of it alone, in the same
+// order: the result does not depend on the group it was solved in (ranks
+// that group their filaments differently compute the same).  Filaments with a
+// wider band (twistable) run the general band LU, one after the other.
+constexpr int FIL_LANES = 4;
+
+struct FilGroup {
+  int count;              // filaments in the group, <= FIL_LANES
+  int n[FIL_LANES];       // their numbers
+};
+
+// lanes of the group in mask, and whether they are plain chains (tridiagonal)
+template <class F> GEOMINT_INLINE unsigned fil_tri_lanes(const F &f, const FilGroup &g, unsigned mask)
 {
-  const int s0 = f.bead0(n), ns = f.nbead(n);
+  unsigned tri = 0;
+  for (int l = 0; l < g.count; l++)
+    if ((mask >> l & 1u) && f.bw(g.n[l]) == 1) tri |= 1u << l;
+  return tri;
+}
+
+// the rows of the tridiagonal lanes in mask (0 rows: off)
+template <class F>
+GEOMINT_INLINE int fil_tri_rows(const F &f, const FilGroup &g, unsigned mask, int *c0, int *nc)
+{
+  int nmax = 0;
+  for (int l = 0; l < FIL_LANES; l++) {
+    const bool on = l < g.count && (mask >> l & 1u);
+    c0[l] = on ? f.cons0(g.n[l]) : 0;
+    nc[l] = on ? f.ncons(g.n[l]) : 0;
+    if (nc[l] > nmax) nmax = nc[l];
+  }
+  return nmax;
+}
+
+// fil_band_factor of the lanes in mask (half bandwidth 1: the Thomas
+// algorithm, the lanes interleaved, the running pivots in registers)
+template <class F> GEOMINT_INLINE void fil_factor_group(const F &f, const FilGroup &g, unsigned mask)
+{
+  const unsigned tri = fil_tri_lanes(f, g, mask);
+  for (int l = 0; l < g.count; l++)
+    if ((mask >> l & 1u) && !(tri >> l & 1u))
+      fil_band_factor<0>(f, f.cons0(g.n[l]), f.ncons(g.n[l]), f.bw(g.n[l]));
+  if (!tri) return;
+  int c0[FIL_LANES], nc[FIL_LANES];
+  const int nmax = fil_tri_rows(f, g, tri, c0, nc);
+  double d[FIL_LANES];
+  for (int l = 0; l < FIL_LANES; l++) d[l] = nc[l] ? f.band(c0[l], 1) : 1.0;
+  for (int k = 0; k < nmax - 1; k++)
+    for (int l = 0; l < FIL_LANES; l++) {
+      if (k >= nc[l] - 1) continue;
+      const int c = c0[l] + k;
+      const double rpiv = 1.0 / d[l];
+      f.band(c, 1) = rpiv;
+      const double m = f.band(c + 1, 0) * rpiv;
+      f.band(c + 1, 0) = m;
+      d[l] = f.band(c + 1, 1) - m * f.band(c, 2);
+    }
+  for (int l = 0; l < FIL_LANES; l++)
+    if (nc[l]) f.band(c0[l] + nc[l] - 1, 1) = 1.0 / d[l];
+}
+
+// fil_band_subst of the lanes in mask
+template <class F> GEOMINT_INLINE void fil_subst_group(const F &f, const FilGroup &g, unsigned mask)
+{
+  const unsigned tri = fil_tri_lanes(f, g, mask);
+  for (int l = 0; l < g.count; l++)
+    if ((mask >> l & 1u) && !(tri >> l & 1u))
+      fil_band_subst<0>(f, f.cons0(g.n[l]), f.ncons(g.n[l]), f.bw(g.n[l]));
+  if (!tri) return;
+  int c0[FIL_LANES], nc[FIL_LANES];
+  const int nmax = fil_tri_rows(f, g, tri, c0, nc);
+  double y[FIL_LANES];
+  for (int l = 0; l < FIL_LANES; l++) y[l] = nc[l] ? f.rhs(c0[l]) : 0.0;
+  for (int i = 1; i < nmax; i++)
+    for (int l = 0; l < FIL_LANES; l++) {
+      if (i >= nc[l]) continue;
+      const int c = c0[l] + i;
+      y[l] = f.rhs(c) - f.band(c, 0) * y[l];
+      f.rhs(c) = y[l];
+    }
+  for (int l = 0; l < FIL_LANES; l++)
+    if (nc[l]) {
+      y[l] *= f.band(c0[l] + nc[l] - 1, 1);
+      f.rhs(c0[l] + nc[l] - 1) = y[l];
+    }
+  for (int t = 0; t < nmax - 1; t++)
+    for (int l = 0; l < FIL_LANES; l++) {
+      const int k = nc[l] - 2 - t;
+      if (k < 0) continue;
+      const int c = c0[l] + k;
+      y[l] = (f.rhs(c) - f.band(c, 2) * y[l]) * f.band(c, 1);
+      f.rhs(c) = y[l];
+    }
+}
+
+// the Jacobian of SHAKE of filament n at the drifted positions ys into band:
+// d sigma_c / d lambda_e = 2 coupling(c,e) q_c . r_e (lambda in length^2/mass units)
+template <int BW, class F> GEOMINT_INLINE void fil_shake_jacobian(const F &f, int n)
+{
   const int c0 = f.cons0(n), nc = f.ncons(n), bw = BW > 0 ? BW : f.bw(n);
-  for (int c = c0; c < c0 + nc; c++)
-    for (int k = 0; k < 3; k++) f.r(c, k) = f.xs(f.ca(c), k) - f.xs(f.cb(c), k);
-  for (int s = s0; s < s0 + ns; s++)
-    for (int k = 0; k < 3; k++) f.ys(s, k) = f.xs(s, k) + tau * f.vs(s, k);
-  FilSolve out = {0, 0.0, false};
-  out.residual = fil_residual(f, n);
+  for (int c = c0; c < c0 + nc; c++) {
+    const int a = f.ca(c), b = f.cb(c);
+    double q[3];
+    for (int k = 0; k < 3; k++) q[k] = f.ys(a, k) - f.ys(b, k);
+    for (int j = 0; j < 2 * bw + 1; j++) {
+      const int e = c + j - bw;
+      const double cp = f.cp(c, j);    // (0 outside the filament)
+      f.band(c, j) = cp != 0.0 ? 2.0 * cp * (q[0] * f.r(e, 0) + q[1] * f.r(e, 1) + q[2] * f.r(e, 2)) : 0.0;
+    }
+  }
+}
+
+// A(tau) of the filaments of group g under their constraints (SHAKE): the
+// positions ys = xs + tau (vs + M^-1 G(xs)^T lambda) that satisfy every
+// constraint, by Newton's method on lambda (banded LU of the Jacobian, kept
+// while it converges fast).  On return vs holds the constrained velocity and
+// ys the new positions (xs unchanged); out[l]: the outcome of filament l
+template <class F>
+GEOMINT_INLINE void fil_shake_group(const F &f, const FilGroup &g, double tau, double tol, int maxit,
+                                    FilSolve *out)
+{
+  unsigned active = 0, factored = 0;
+  double previous[FIL_LANES];
+  for (int l = 0; l < g.count; l++) {
+    const int n = g.n[l], s0 = f.bead0(n), ns = f.nbead(n), c0 = f.cons0(n), nc = f.ncons(n);
+    for (int c = c0; c < c0 + nc; c++)
+      for (int k = 0; k < 3; k++) f.r(c, k) = f.xs(f.ca(c), k) - f.xs(f.cb(c), k);
+    for (int s = s0; s < s0 + ns; s++)
+      for (int k = 0; k < 3; k++) f.ys(s, k) = f.xs(s, k) + tau * f.vs(s, k);
+    out[l] = {0, 0.0, false};
+    previous[l] = 0.0;
+  }
+  for (int l = 0; l < g.count; l++) {
+    out[l].residual = fil_residual(f, g.n[l]);
+    if (!(out[l].residual <= tol) && maxit > 0) active |= 1u << l;
+  }
   // Newton's method with the Jacobian kept while it converges fast (a chord
   // step: the Jacobian moves by O(|lambda|), tiny next to its size, so the
   // second and later steps rarely need a new one); rebuilt when an iteration
   // gains less than a factor 10
-  bool factored = false;
-  double previous = 0.0;
-  while (!(out.residual <= tol) && out.iterations < maxit) {
-    if (!factored || !(out.residual < 0.1 * previous)) {
-      // d sigma_c / d lambda_e = 2 coupling(c,e) q_c . r_e (lambda in length^2/mass units)
-      for (int c = c0; c < c0 + nc; c++) {
-        const int a = f.ca(c), b = f.cb(c);
-        double q[3];
-        for (int k = 0; k < 3; k++) q[k] = f.ys(a, k) - f.ys(b, k);
-        for (int j = 0; j < 2 * bw + 1; j++) {
-          const int e = c + j - bw;
-          const double cp = f.cp(c, j);    // (0 outside the filament)
-          f.band(c, j) = cp != 0.0 ? 2.0 * cp * (q[0] * f.r(e, 0) + q[1] * f.r(e, 1) + q[2] * f.r(e, 2)) : 0.0;
-        }
+  while (active) {
+    unsigned build = 0;
+    for (int l = 0; l < g.count; l++) {
+      if (!(active >> l & 1u)) continue;
+      if (!(factored >> l & 1u) || !(out[l].residual < 0.1 * previous[l])) {
+        if (f.bw(g.n[l]) == 1)
+          fil_shake_jacobian<1>(f, g.n[l]);
+        else
+          fil_shake_jacobian<0>(f, g.n[l]);
+        build |= 1u << l;
       }
-      fil_band_factor<BW>(f, c0, nc, bw);
-      factored = true;
+      previous[l] = out[l].residual;
     }
-    previous = out.residual;
-    fil_band_subst<BW>(f, c0, nc, bw);
-    fil_apply(f, n, 1.0, FilYs<F>{f});
-    out.iterations++;
-    out.residual = fil_residual(f, n);
+    fil_factor_group(f, g, build);
+    factored |= build;
+    fil_subst_group(f, g, active);
+    for (int l = 0; l < g.count; l++) {
+      if (!(active >> l & 1u)) continue;
+      fil_apply(f, g.n[l], 1.0, FilYs<F>{f});
+      out[l].iterations++;
+      out[l].residual = fil_residual(f, g.n[l]);
+      if (out[l].residual <= tol || out[l].iterations >= maxit) active &= ~(1u << l);
+    }
   }
-  out.converged = out.residual <= tol;
   // the velocity that the constrained drift implies
   const double itau = 1.0 / tau;
-  for (int s = s0; s < s0 + ns; s++)
-    for (int k = 0; k < 3; k++) f.vs(s, k) += (f.ys(s, k) - f.xs(s, k) - tau * f.vs(s, k)) * itau;
-  return out;
-}
-
-template <class F>
-GEOMINT_INLINE FilSolve fil_shake(const F &f, int n, double tau, double tol, int maxit)
-{
-  return f.bw(n) == 1 ? fil_shake_bw<1>(f, n, tau, tol, maxit) : fil_shake_bw<0>(f, n, tau, tol, maxit);
+  for (int l = 0; l < g.count; l++) {
+    out[l].converged = out[l].residual <= tol;
+    const int s0 = f.bead0(g.n[l]), ns = f.nbead(g.n[l]);
+    for (int s = s0; s < s0 + ns; s++)
+      for (int k = 0; k < 3; k++) f.vs(s, k) += (f.ys(s, k) - f.xs(s, k) - tau * f.vs(s, k)) * itau;
+  }
 }
 
 // the right-hand side -G vs of the projection (r: the constraint vectors)
@@ -222,22 +344,16 @@ template <class F> GEOMINT_INLINE void fil_project_rhs(const F &f, int n)
   }
 }
 
-// with the factors in band (fil_project): project vs at the same positions
-template <class F> GEOMINT_INLINE void fil_project_again(const F &f, int n)
+// with the factors in band (fil_project_group): project vs at the same positions
+template <class F> GEOMINT_INLINE void fil_project_again_group(const F &f, const FilGroup &g)
 {
-  fil_project_rhs(f, n);
-  if (f.bw(n) == 1)
-    fil_band_subst<1>(f, f.cons0(n), f.ncons(n), 1);
-  else
-    fil_band_subst<0>(f, f.cons0(n), f.ncons(n), f.bw(n));
-  fil_apply(f, n, 1.0, FilVs<F>{f});
+  for (int l = 0; l < g.count; l++) fil_project_rhs(f, g.n[l]);
+  fil_subst_group(f, g, (1u << g.count) - 1u);
+  for (int l = 0; l < g.count; l++) fil_apply(f, g.n[l], 1.0, FilVs<F>{f});
 }
 
-// RATTLE: vs <- the M-orthogonal projection of vs onto the tangent space of
-// the constraints at xs (G vs = 0 with G v = (r_c . (v_a - v_b))_c).  The
-// factors stay in band: fil_project_again projects other velocities at the
-// same positions
-template <int BW, class F> GEOMINT_INLINE void fil_project_bw(const F &f, int n)
+// the Gram matrix G M^-1 G^T of filament n at xs into band, r: the constraint vectors
+template <int BW, class F> GEOMINT_INLINE void fil_gram(const F &f, int n)
 {
   const int c0 = f.cons0(n), nc = f.ncons(n), bw = BW > 0 ? BW : f.bw(n);
   for (int c = c0; c < c0 + nc; c++)
@@ -248,16 +364,22 @@ template <int BW, class F> GEOMINT_INLINE void fil_project_bw(const F &f, int n)
       const double cp = f.cp(c, j);
       f.band(c, j) = cp != 0.0 ? cp * (f.r(c, 0) * f.r(e, 0) + f.r(c, 1) * f.r(e, 1) + f.r(c, 2) * f.r(e, 2)) : 0.0;
     }
-  fil_band_factor<BW>(f, c0, nc, bw);
-  fil_project_again(f, n);
 }
 
-template <class F> GEOMINT_INLINE void fil_project(const F &f, int n)
+// RATTLE: vs <- the M-orthogonal projection of vs onto the tangent space of
+// the constraints at xs (G vs = 0 with G v = (r_c . (v_a - v_b))_c), for the
+// filaments of group g.  The factors stay in band: fil_project_again_group
+// projects other velocities at the same positions
+template <class F> GEOMINT_INLINE void fil_project_group(const F &f, const FilGroup &g)
 {
-  if (f.bw(n) == 1)
-    fil_project_bw<1>(f, n);
-  else
-    fil_project_bw<0>(f, n);
+  for (int l = 0; l < g.count; l++) {
+    if (f.bw(g.n[l]) == 1)
+      fil_gram<1>(f, g.n[l]);
+    else
+      fil_gram<0>(f, g.n[l]);
+  }
+  fil_factor_group(f, g, (1u << g.count) - 1u);
+  fil_project_again_group(f, g);
 }
 
 }    // namespace geomint

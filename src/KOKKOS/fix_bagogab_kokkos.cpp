@@ -273,7 +273,7 @@ template <class DeviceType> void FixBagogabKokkos<DeviceType>::filaments_done_on
    solves read and write LAMMPS's host arrays (FixBagogab::atoms_cpu), so
    on a GPU build they run on the host threads, with one host round trip
    of the atom data per step (filaments_to_host, filaments_done_on_host);
-   solve_one touches only its filament's work rows and its owned beads
+   solve_group touches only its filaments' work rows and their owned beads
    ====================================================================== */
 
 namespace {
@@ -291,9 +291,13 @@ class BagogabFilamentsKokkos : public BagogabFilaments {
     Result *res = results.data();
     const BagogabFilamentsKokkos *self = this;
     const int nlocalfil = static_cast<int>(local_fil.size());
+    constexpr int L = geomint::FIL_LANES;
     Kokkos::parallel_for(
-        "bagogab/kk:filaments", Kokkos::RangePolicy<LMPHostType::execution_space>(0, nlocalfil),
-        [=](const int q) { res[q] = self->solve_one(a, at, fil[q], kind, tau); });
+        "bagogab/kk:filaments", Kokkos::RangePolicy<LMPHostType::execution_space>(0, (nlocalfil + L - 1) / L),
+        [=](const int q) {
+          const int count = nlocalfil - L * q < L ? nlocalfil - L * q : L;
+          self->solve_group(a, at, fil + L * q, count, kind, tau, res + L * q);
+        });
   }
 };
 
