@@ -73,10 +73,9 @@ template <class F, class Set> GEOMINT_INLINE void fil_coupling_table(const F &f,
 // band LU without pivoting of rows [c0, c0 + n) in place (band(c, j): column
 // c + j - bw; the multipliers of L replace the entries below the diagonal, and
 // the diagonal holds the reciprocal pivots: the substitutions multiply)
-// (BW > 0: the half bandwidth known at compile time, plain chains; 0: bw)
-template <int BW = 0, class F> GEOMINT_INLINE void fil_band_factor(const F &f, int c0, int n, int bw_run)
+// (plain chains, half bandwidth 1, run fil_factor_group's Thomas algorithm)
+template <class F> GEOMINT_INLINE void fil_band_factor(const F &f, int c0, int n, int bw)
 {
-  const int bw = BW > 0 ? BW : bw_run;
   for (int k = 0; k < n; k++) {
     const double rpiv = 1.0 / f.band(c0 + k, bw);
     f.band(c0 + k, bw) = rpiv;
@@ -90,9 +89,8 @@ template <int BW = 0, class F> GEOMINT_INLINE void fil_band_factor(const F &f, i
 }
 
 // with the factors of fil_band_factor: the solution of A z = rhs into rhs
-template <int BW = 0, class F> GEOMINT_INLINE void fil_band_subst(const F &f, int c0, int n, int bw_run)
+template <class F> GEOMINT_INLINE void fil_band_subst(const F &f, int c0, int n, int bw)
 {
-  const int bw = BW > 0 ? BW : bw_run;
   for (int i = 1; i < n; i++) {
     const int jbeg = i - bw > 0 ? i - bw : 0;
     double s = f.rhs(c0 + i);
@@ -199,7 +197,7 @@ template <class F> GEOMINT_INLINE void fil_factor_group(const F &f, const FilGro
   const unsigned tri = fil_tri_lanes(f, g, mask);
   for (int l = 0; l < g.count; l++)
     if ((mask >> l & 1u) && !(tri >> l & 1u))
-      fil_band_factor<0>(f, f.cons0(g.n[l]), f.ncons(g.n[l]), f.bw(g.n[l]));
+      fil_band_factor(f, f.cons0(g.n[l]), f.ncons(g.n[l]), f.bw(g.n[l]));
   if (!tri) return;
   int c0[FIL_LANES], nc[FIL_LANES];
   const int nmax = fil_tri_rows(f, g, tri, c0, nc);
@@ -225,7 +223,7 @@ template <class F> GEOMINT_INLINE void fil_subst_group(const F &f, const FilGrou
   const unsigned tri = fil_tri_lanes(f, g, mask);
   for (int l = 0; l < g.count; l++)
     if ((mask >> l & 1u) && !(tri >> l & 1u))
-      fil_band_subst<0>(f, f.cons0(g.n[l]), f.ncons(g.n[l]), f.bw(g.n[l]));
+      fil_band_subst(f, f.cons0(g.n[l]), f.ncons(g.n[l]), f.bw(g.n[l]));
   if (!tri) return;
   int c0[FIL_LANES], nc[FIL_LANES];
   const int nmax = fil_tri_rows(f, g, tri, c0, nc);
