@@ -586,6 +586,8 @@ void FixBagogab::setup(int /*vflag*/)
 
 void FixBagogab::post_run()
 {
+  // (a run of no steps after a run keeps full-step velocities: no correction)
+  corr_after_run = 0.0;
   if (v_is_half) {
     // thermo keywords between runs report the kinetic energy of the last step
     // (computes are not invoked again): f_ID keeps the correction it had
@@ -616,7 +618,13 @@ double FixBagogab::compute_scalar()
   if (!tally_flag) return 0.0;
   // vout half: thermo's KE is that of the half-step velocities; adding
   // KE(full) - KE(half) keeps etotal + f_ID the same conserved quantity
-  double local = e_bath_local + e_bath_restart + half_correction() + corr_after_run;
+  // Between runs (update->whichflag 0) thermo keywords report the kinetic
+  // energy of the last thermo step, from half-step velocities: the correction
+  // that post_run kept goes with it.  A run that starts without setup (run N
+  // pre no) prints its first thermo line from the full-step velocities that
+  // post_run left: no correction there
+  const double after = update->whichflag == 0 ? corr_after_run : 0.0;
+  double local = e_bath_local + e_bath_restart + half_correction() + after;
   double total = 0.0;
   MPI_Allreduce(&local, &total, 1, MPI_DOUBLE, MPI_SUM, world);
   return total;
