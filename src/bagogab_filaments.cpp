@@ -790,8 +790,12 @@ double BagogabFilaments::solve_all(int kind, double tau)
     }
     if (!r.nsolve) continue;
     it_max = std::max(it_max, r.solve.iterations);
-    it_sum += r.it_sum;
-    n_solves += r.nsolve;
+    // (the mean counts each filament once: on the rank that owns its first atom,
+    // not on every rank that solves a copy)
+    if (slot_own[fil_bead0[local_fil[q]]] >= 0) {
+      it_sum += r.it_sum;
+      n_solves += r.nsolve;
+    }
     if (!(r.solve.residual <= res_max)) res_max = r.solve.residual;
     if (!r.solve.converged && failure.empty())
       failure = fmt::format("the link constraints of the filament from atom {} did not converge "
@@ -884,6 +888,8 @@ double BagogabFilaments::o_step_zero()
 void BagogabFilaments::correct_positions()
 {
   if (!local_valid) setup_local();
+  // (the statistics of f_ID[4..6] start from zero at every setup, as after a restart)
+  it_max = it_sum = n_solves = 0;
   res_max = 0.0;
   solve_all(POSITIONS, 1.0);
   agree_on_failures();

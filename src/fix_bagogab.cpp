@@ -136,14 +136,27 @@ FixBagogab::FixBagogab(LAMMPS *lmp, int narg, char **arg, PointsMaker make_point
     const std::string kw = arg[iarg];
     if (kw == "filament") {
       // filament b T1 [T2 ...] [a A1 [A2 ...]] (read as fix shake reads b and a)
+      // (given again: the last one counts, as for other keywords)
       filament_flag = true;
+      link_types.clear();
+      twist_types.clear();
       iarg++;
       char mode = 0;
+      int listed = 0;    // types after the last 'b' or 'a'
+      auto check_listed = [&]() {
+        if (mode && !listed)
+          error->all(FLERR, "{}: filament {} needs at least one {} type after it "
+                     "(filament b T1 [T2 ...] [a A1 [A2 ...]])", STYLE, mode,
+                     mode == 'b' ? "bond" : "angle");
+      };
       while (iarg < narg) {
         const std::string w = arg[iarg];
         if (w == "b" || w == "a") {
+          check_listed();
           mode = w[0];
+          listed = 0;
         } else if (mode && utils::is_integer(w)) {
+          listed++;
           const int t = utils::inumeric(FLERR, w.c_str(), false, lmp);
           const int ntypes = mode == 'b' ? atom->nbondtypes : atom->nangletypes;
           if (t < 1 || t > ntypes)
@@ -155,6 +168,7 @@ FixBagogab::FixBagogab(LAMMPS *lmp, int narg, char **arg, PointsMaker make_point
         }
         iarg++;
       }
+      check_listed();
       if (link_types.empty())
         error->all(FLERR, "{}: filament needs 'b' and at least one bond type of its rigid links "
                    "(filament b T1 [T2 ...] [a A1 [A2 ...]])", STYLE);
@@ -314,10 +328,20 @@ void FixBagogab::init()
 
   for (int i = 0; i < modify->nfix; i++) {
     Fix *other = modify->fix[i];
-    // (also their suffixed variants, e.g. shake/kk under -sf kk)
-    if ((utils::strmatch(other->style, "^shake") || utils::strmatch(other->style, "^rattle")) &&
-        (group->bitmask[other->igroup] & groupbit))
-      error->all(FLERR, "{}: fix {} on atoms of this fix is not supported", STYLE, other->style);
+    // (also their suffixed variants, e.g. shake/kk under -sf kk; any atom in
+    // both groups, whatever the groups are called)
+    if (!utils::strmatch(other->style, "^shake") && !utils::strmatch(other->style, "^rattle"))
+      continue;
+    const int *mask = atom->mask;
+    bigint both = 0, all = 0;
+    for (int j = 0; j < atom->nlocal; j++)
+      if ((mask[j] & groupbit) && (mask[j] & other->groupbit)) both++;
+    MPI_Allreduce(&both, &all, 1, MPI_LMP_BIGINT, MPI_SUM, world);
+    if (all)
+      error->all(FLERR, "{}: fix {} (ID {}) on atoms of this fix is not supported ({} atoms in "
+                 "both groups): its constraints assume velocity Verlet; use this fix's filament "
+                 "keyword for rigid links, or integrate those atoms with another fix",
+                 STYLE, other->style, other->id, all);
   }
 
   if (points && points->intri_bit) {

@@ -189,6 +189,33 @@ TEST(FixBagogabFilament, LinksHoldToFtolAndRemoveTheirDegreesOfFreedom)
   }
 }
 
+// the filament keyword given twice: the last one counts (here without the
+// twist constraints: the degrees of freedom of 'filament b 1'), and every
+// setup starts the solver statistics f_ID[4..6] from zero, as a restart does
+TEST(FixBagogabFilament, LastFilamentKeywordCountsAndSetupResetsTheStatistics)
+{
+  Chains c{3, 6, true, 30.0, {}, {}};
+  const std::string data = write_chains(c, "fil_twice.data", true, true);
+  auto dof_of = [&](const std::string &keywords) {
+    Session s;
+    s.cmd(setup(data) + "velocity all create 1.0 6 mom yes\nfix 1 all bagogab 1.0 1.0 1.0 12 " +
+          keywords + "\nthermo_style custom step temp ke\nthermo_modify norm no\nthermo 0\nrun 10");
+    if (keywords == "filament b 1") {
+      EXPECT_GE(s.fix_vector("1", 3), 1.0);    // the last step's solves
+      s.cmd("run 0");
+      EXPECT_EQ(s.fix_vector("1", 3), 0.0);
+      EXPECT_EQ(s.fix_vector("1", 4), 0.0);
+      EXPECT_EQ(s.fix_vector("1", 5), 0.0);
+    }
+    return 2.0 * s.equal("ke") / s.equal("temp");
+  };
+  const double plain = dof_of("filament b 1"), twist = dof_of("filament b 1 a 1");
+  EXPECT_GT(plain, twist + 0.5);    // the twist constraints count
+  EXPECT_NEAR(dof_of("filament b 1 a 1 filament b 1"), plain, 1e-9 * plain);
+  EXPECT_NEAR(dof_of("filament b 1 filament b 1 a 1"), twist, 1e-9 * twist);
+  std::remove(data.c_str());
+}
+
 // velocity create after the fix (before any run) scales to the temperature of
 // the constrained degrees of freedom, as with fix shake
 TEST(FixBagogabFilament, VelocityCreateAfterTheFixCountsTheConstraints)
@@ -375,6 +402,14 @@ TEST(FixBagogabFilament, BadInputGivesHelpfulErrors)
        "fix 0 (nve"},    // (nve/kk under -sf kk)
       {"fix s all shake 1e-6 20 0 b 2\n", f + "filament b 1\nrun 0",
        "on atoms of this fix is not supported"},    // (fix shake, or shake/kk)
+      // ... also on a group of another name (the check was on the group bits)
+      {"group c1 molecule 1\nfix s c1 shake 1e-6 20 0 b 2\n", f + "filament b 1\nrun 0",
+       "fix shake (ID s) on atoms of this fix is not supported"},
+      {"group c1 molecule 1\nfix s c1 rattle 1e-6 20 0 b 2\n", f + "filament b 1\nrun 0",
+       "fix rattle (ID s) on atoms of this fix is not supported"},
+      // a type list left empty
+      {"", f + "filament b 1 a", "filament a needs at least one angle type"},
+      {"", f + "filament b a 1", "filament b needs at least one bond type"},
       // (chains across the periodic boundary: the solve needs ghost copies)
       {"displace_atoms all move 28.0 0 0\ncomm_modify cutoff 1.5\n", f + "filament b 1\nrun 0",
        "set 'comm_modify cutoff' to at least"},
