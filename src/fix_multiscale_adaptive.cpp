@@ -663,7 +663,21 @@ double FixMultiscaleAdaptive::compute_vector(int n)
       // is in thermo pe unless G1-G2 is excluded from the neighbor lists)
       Compute *pe = geomint_compat::compute_by_id(modify, "thermo_pe");
       if (!pe) error->all(FLERR, "{}: f_{}[12] needs the thermo_pe compute", STYLE, id);
-      const double epot = pe->compute_scalar();
+      // LAMMPS tallies the energy only on steps where a compute asked for it
+      // (thermo steps once thermo_pe has been invoked: marked below, as thermo
+      // marks its own computes, so that output schedules the next thermo step)
+      if (update->eflag_global != update->ntimestep)
+        error->all(FLERR, "{}: f_{}[12] needs the potential energy of step {}, which was not "
+                   "computed: output f_{}[12] on thermo steps only (thermo output, or fix print "
+                   "or ave/time at multiples of the thermo interval)",
+                   STYLE, id, update->ntimestep, id);
+      double epot;
+      if (pe->invoked_scalar == update->ntimestep) {
+        epot = pe->scalar;
+      } else {
+        epot = pe->compute_scalar();
+      }
+      pe->invoked_flag |= Compute::INVOKED_SCALAR;
       const double others = adaptive && !excluded ? epot - phi_p : epot;
       return a2 * b2 * others + (adaptive ? a2star() * phi_p : 0.0);
     }

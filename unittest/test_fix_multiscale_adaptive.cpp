@@ -155,6 +155,31 @@ TEST(FixMultiscaleAdaptive, WorksCloseTheEnergyBalance)
   EXPECT_LT(a / b, 6.0);
 }
 
+// f_ID[12] reads thermo_pe: output on thermo steps it needs no 'pe' in the
+// thermo style (it asked LAMMPS for the energy of the next thermo step: the
+// run stopped with 'Energy was not tallied on needed timestep'), and it is
+// the same number as with pe there
+TEST(FixMultiscaleAdaptive, ScaledEnergyOnThermoStepsNeedsNoPeKeyword)
+{
+  const std::string fix =
+      "fix 1 all multiscale/adaptive a2 0.2 mode continuum drag beta type 1.0 brownian 1.0 77\n";
+  double with_pe = 0.0, without = 0.0;
+  for (const char *style : {"step f_1[12] pe", "step f_1[12]"}) {
+    Session s(true, 0);
+    s.cmd(geomint_test::lj_liquid(4, 1.5, 87287) + fix + "thermo_style custom " + style +
+          "\nthermo_modify norm no\nthermo 25\nrun 100");
+    (std::string(style).find("pe") != std::string::npos ? with_pe : without) = s.fix_vector("1", 11);
+  }
+  EXPECT_NE(with_pe, 0.0);
+  EXPECT_EQ(without, with_pe);
+  // between thermo steps, through outputs that ask LAMMPS for the energy of
+  // their steps (fix ave/time of the vector, fix print): no error either
+  Session s(true, 0);
+  s.cmd(geomint_test::lj_liquid(4, 1.5, 87287) + fix + "thermo_style custom step\nthermo 100\n" +
+        "fix av all ave/time 10 1 10 f_1[12]\nfix p all print 10 'e $(f_1[12])' screen no\nrun 30");
+  EXPECT_NE(s.equal("f_av"), 0.0);
+}
+
 // the noise: friction and noise both scaled by a2 give the kinetic
 // temperature a2 T (the published choice); noise_scale sqrt
 // restores fluctuation-dissipation (T); held noise (every N) is sized for
