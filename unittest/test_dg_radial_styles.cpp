@@ -503,6 +503,25 @@ TEST(DGRadialStyles, CoulDSFEnergyIsContinuousAtTheCutoff)
   EXPECT_LT(std::fabs(pe[1][0] - pe[1][1]), 1e-3 * jump);
 }
 
+// the global Coulomb energy of coul/dsf/dg is the sum of its per-atom energies
+// to round-off on a molecular liquid (648 waters, about 7e4 pairs inside the
+// cutoff): the continuity shifts (1e-6 each) were subtracted one by one from
+// the running energy (2900 kcal/mol), which lost 1.2e-12 of it (and the loss
+// depended on the decomposition)
+TEST(DGRadialStyles, CoulDSFGlobalEnergyIsTheSumOfItsAtoms)
+{
+  Session s;
+  s.cmd("units real\natom_style full\natom_modify map array\nbond_style zero nocoeff\n"
+        "angle_style zero nocoeff\nread_data " + std::string(GEOMINT_SOURCE_DIR) +
+        "/examples/dg/water.data\nbond_coeff *\nangle_coeff *\n"
+        "special_bonds lj/coul 0.0 0.0 0.0\npair_style coul/dsf/dg 0.2 8.0\npair_coeff * *\n"
+        "compute pa all pe/atom pair\ncompute sp all reduce sum c_pa\n"
+        "thermo_style custom step ecoul c_sp\nthermo 0\nrun 0");
+  const double ecoul = s.equal("ecoul"), atoms = s.equal("c_sp");
+  EXPECT_LT(ecoul, -1000.0);
+  EXPECT_NEAR(ecoul, atoms, 2e-13 * std::fabs(ecoul));
+}
+
 TEST(DGRadialStyles, FENEAndMorseDGAtEqualConfigurationsIsTheForce)
 {
   {
