@@ -52,6 +52,8 @@ template <class Parent> class DGPair : public Parent, public DGStyle {
   // args: the parent's pair_style arguments (for lj/cut, lj/mdf: all cutoffs, in
   // increasing order); ncoeff: the number of pair_coeff coefficients after
   // I J and before the per-pair cutoffs
+  bool dg_shifted() const override { return this->offset_flag != 0; }
+
   DGPair(LAMMPS *lmp, const char *style, std::vector<DGCutoffArg> args, int ncoeff = 2) :
       Parent(lmp), style_name(style), cutoffs(std::move(args)), ncoeff(ncoeff)
   {

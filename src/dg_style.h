@@ -40,6 +40,8 @@ class DGStyle {
 
   // pair styles: the extra neighbor-list reach in use (>= 2 x maxdisp of fix dg/nve)
   virtual double dg_margin() const { return 0.0; }
+  // pair styles: pair_modify shift yes is in force (their offset_flag)
+  virtual bool dg_shifted() const { return true; }
 
   // angle and dihedral styles: the DG variant (dg keyword of fix dg/nve)
   virtual void set_dg_variant(int) {}

@@ -5,6 +5,7 @@
 ------------------------------------------------------------------------- */
 
 #include "fix_bagogab.h"
+#include "geomint_error.h"
 
 #include "bagogab_filaments.h"
 #include "bagogab_mesh.h"
@@ -319,6 +320,7 @@ int FixBagogab::setmask()
 
 void FixBagogab::init()
 {
+  init_ran = true;
   if (utils::strmatch(update->integrate_style, "^respa"))
     error->all(FLERR, "{}: run_style respa is not supported; use run_style verlet", STYLE);
 
@@ -444,6 +446,7 @@ void FixBagogab::update_sigma()
 
 void FixBagogab::initial_integrate(int /*vflag*/)
 {
+  geomint_error::require_init(lmp, style, id, init_ran);
   compute_target();
   update_sigma();
   // vout half: the closing kick of the last step (same forces, same positions,

@@ -23,6 +23,7 @@
 ------------------------------------------------------------------------- */
 
 #include "fix_dg_nve.h"
+#include "geomint_error.h"
 
 #include "dg_hybrid.h"
 #include "dg_passes.h"
@@ -297,6 +298,7 @@ int FixDGNVE::setmask()
 
 void FixDGNVE::init()
 {
+  init_ran = true;
   if (utils::strmatch(update->integrate_style, "^respa"))
     error->all(FLERR, "{}: run_style respa is not supported; use run_style verlet", STYLE);
   if (force->kspace)
@@ -344,6 +346,7 @@ void FixDGNVE::init()
   };
   const char *const PAIR_HINT = "lj/cut/dg, lj/mdf/dg, morse/dg, coul/dsf/dg, lj/cut/coul/dsf/dg or zero";
   std::vector<Pair *> pairs;
+  std::vector<std::string> pair_names;
   if (force->pair && utils::strmatch(force->pair_style, "^hybrid/scaled"))
     error->all(FLERR, "{}: pair_style hybrid/scaled is not supported (its scale factors have no "
                "discrete gradient here); use pair_style hybrid or hybrid/overlay and scale the "
@@ -355,6 +358,7 @@ void FixDGNVE::init()
       Pair *sub = (hybrid->*MemberPointer<PairStyles>::value)[m];
       if (need(sub, "pair", (hybrid->*MemberPointer<PairKeywords>::value)[m], PAIR_HINT)) {
         pairs.push_back(sub);
+        pair_names.emplace_back((hybrid->*MemberPointer<PairKeywords>::value)[m]);
         // pair hybrid swaps a sub-style's own special factors in around its
         // compute(); discrete_force() does the same around its compute_dg()
         dg_special.back() = {(hybrid->*MemberPointer<PairSpecialLJ>::value)[m],
@@ -362,8 +366,26 @@ void FixDGNVE::init()
       }
     }
   } else if (force->pair) {
-    if (need(force->pair, "pair", force->pair_style, PAIR_HINT)) pairs.push_back(force->pair);
+    if (need(force->pair, "pair", force->pair_style, PAIR_HINT)) {
+      pairs.push_back(force->pair);
+      pair_names.emplace_back(force->pair_style);
+    }
   }
+  // styles whose energy does not go to zero at the cutoff unless shifted: with
+  // pair_modify shift no it jumps there, and a pair that crosses the cutoff
+  // within a step makes the implicit equation discontinuous (no convergence:
+  // the DG conserves that jump exactly, as a step in the potential)
+  jump_styles.clear();
+  for (size_t k = 0; k < pairs.size(); k++)
+    if (!dynamic_cast<DGStyle *>(pairs[k])->dg_shifted() &&
+        (utils::strmatch(pair_names[k], "^lj/cut/dg") || utils::strmatch(pair_names[k], "^morse/dg") ||
+         utils::strmatch(pair_names[k], "^lj/cut/coul/dsf/dg")))
+      jump_styles += (jump_styles.empty() ? "" : ", ") + pair_names[k];
+  if (!jump_styles.empty() && comm->me == 0)
+    error->warning(FLERR, "{}: pair style {} without pair_modify shift yes: its energy jumps at "
+                   "the cutoff, and a pair that crosses the cutoff within a step can keep the "
+                   "implicit step from converging; use pair_modify shift yes (the same forces)",
+                   STYLE, jump_styles);
   // bonded styles, hybrid ones through their sub-styles (dg_hybrid.h)
   hybrids.clear();
   auto need_bonded = [&](auto *style, auto *hybrid, const char *kind, const char *name,
@@ -699,6 +721,7 @@ void FixDGNVE::final_integrate()
 
 void FixDGNVE::initial_integrate(int /*vflag*/)
 {
+  geomint_error::require_init(lmp, style, id, init_ran);
   // lists out of date after a command between runs: rebuild them first; if atoms
   // changed places, f (the predictor's force) and F_ext belong to other atoms
   // (the styles left their forces out of the last force call: f holds F_ext alone)
@@ -816,9 +839,12 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
                  "(last increment {:.3g} > {:.3g} = tol {:.3g} x the step's largest "
                  "displacement{}); reduce the timestep, raise maxiter, or use onfail warn (a "
                  "bond angle near 180 degrees under a dihedral makes the dihedral force "
-                 "diverge: check the angles of that atom)", STYLE, maxiter, update->ntimestep,
+                 "diverge: check the angles of that atom{})", STYLE, maxiter, update->ntimestep,
                  inc, last_target, tol,
-                 worst_tag > 0 ? fmt::format("; atom {} moved most", worst_tag) : "");
+                 worst_tag > 0 ? fmt::format("; atom {} moved most", worst_tag) : "",
+                 jump_styles.empty() ? "" : fmt::format("; pair style {} without pair_modify "
+                                                        "shift yes jumps at its cutoff: shift it",
+                                                        jump_styles));
     if (onfail == ONFAIL_WARN && comm->me == 0)
       error->warning(FLERR, "{}: the implicit step did not converge in {} iterations at step {} "
                      "(last increment {:.3g} > {:.3g} = tol {:.3g} x the step's largest "

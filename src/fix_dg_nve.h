@@ -61,6 +61,8 @@ class FixDGNVE : public Fix {
   static constexpr int NPREV = 7;
 
  protected:
+  std::string jump_styles;    // pair styles with an energy jump at the cutoff (shift no)
+  bool init_ran = false;    // init() ran (run N pre no skips it: geomint_error::require_init)
   // keywords
   double tol;          // increment relative to the step's largest displacement (converged())
   double xmax_local;   // this rank's max |x^n| (the round-off floor, in converged())

@@ -18,6 +18,7 @@
 ------------------------------------------------------------------------- */
 
 #include "fix_multiscale_adaptive.h"
+#include "geomint_error.h"
 
 #include "geomint_compat.h"
 #include "geomint_groups.h"
@@ -119,6 +120,7 @@ int FixMultiscaleAdaptive::setmask()
 
 void FixMultiscaleAdaptive::init()
 {
+  init_ran = true;
   if (utils::strmatch(update->integrate_style, "^respa"))
     error->all(FLERR, "{}: run_style respa is not supported; use run_style verlet", STYLE);
   if (mode == ATOMISTIC) {
@@ -284,6 +286,7 @@ void FixMultiscaleAdaptive::setup(int /*vflag*/)
 
 void FixMultiscaleAdaptive::initial_integrate(int /*vflag*/)
 {
+  geomint_error::require_init(lmp, style, id, init_ran);
   if (mode == ATOMISTIC) {
     compute_target();
     thermostat_half();

@@ -9,6 +9,7 @@
 ------------------------------------------------------------------------- */
 
 #include "fix_nh_mod.h"
+#include "geomint_error.h"
 
 #include "geomint_groups.h"
 #include "geomint_restart.h"
@@ -85,6 +86,7 @@ int FixNHMod::setmask()
 
 void FixNHMod::init()
 {
+  init_ran = true;
   thermo.init(lmp, STYLE);
   if (utils::strmatch(update->integrate_style, "^respa"))
     error->all(FLERR, "{}: run_style respa is not supported; use run_style verlet", STYLE);
@@ -121,6 +123,7 @@ void FixNHMod::reset_dt()
 
 void FixNHMod::initial_integrate(int /*vflag*/)
 {
+  geomint_error::require_init(lmp, style, id, init_ran);
   compute_target();
   thermostat_half();
   half_kick();

@@ -127,6 +127,7 @@ int FixRigidQuatHi::setmask()
 
 void FixRigidQuatHi::init()
 {
+  init_ran = true;
   avec = dynamic_cast<AtomVecEllipsoid *>(atom->style_match("ellipsoid"));
   if (!avec && !sphere)
     error->all(FLERR, "{}: bodystyle atom needs atom_style ellipsoid or sphere (each atom one "
@@ -366,6 +367,7 @@ rqh::StepParams FixRigidQuatHi::step_params(double kT) const
 
 void FixRigidQuatHi::initial_integrate(int /*vflag*/)
 {
+  geomint_error::require_init(lmp, style, id, init_ran);
   atoms_changed();
   core->compute_target();
   const double kT = force->boltz * core->t_target / force->mvv2e;

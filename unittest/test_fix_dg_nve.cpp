@@ -1412,3 +1412,28 @@ TEST(FixDGNVE, SlowLJLiquidConservesEnergy)
 }
 
 }    // namespace
+
+// pair lj/cut/dg without pair_modify shift yes: its energy jumps at the cutoff
+// (by 0.016 epsilon), and a pair that crosses it within a step makes the
+// implicit equation discontinuous.  On this small liquid melting from its
+// lattice that happens at step 15: the error names the cause and the remedy
+// (it used to point at the time step and at dihedrals only); shifted, the same
+// run goes on and conserves the energy
+TEST(FixDGNVE, UnshiftedCutoffIsNamedWhenTheStepFails)
+{
+  const std::string system = geomint_test::lj_liquid(3, 1.0, 4928) +
+                             "pair_style lj/cut/dg 2.5\npair_coeff * * 1.0 1.0 2.5\n";
+  {
+    Session s;
+    s.cmd(system + "fix 1 all dg/nve\nthermo 0");
+    const std::string err = s.error_of("run 40");
+    EXPECT_NE(err.find("did not converge"), std::string::npos) << err;
+    EXPECT_NE(err.find("without pair_modify shift yes jumps at its cutoff"), std::string::npos) << err;
+  }
+  Session s;
+  s.cmd(system + "pair_modify shift yes\nfix 1 all dg/nve\nthermo_style custom step etotal\n"
+        "thermo 0\nrun 0");
+  const double e0 = s.equal("etotal");
+  s.cmd("run 200");
+  EXPECT_NEAR(s.equal("etotal"), e0, 1e-9 * std::fabs(e0));
+}
