@@ -191,6 +191,26 @@ void FixRigidQuatHi::setup(int /*vflag*/)
   core->start_run();
   setup_type_coeff();
   natoms_setup = atom->natoms;
+  // f_ID[1] with hi off: the shortest relaxation time of the bodies as they
+  // are now, from the first thermo line of a run on (the steps update it; it
+  // read 0 at setup, and after read_restart, where the last step showed it)
+  if (core->hi == RigidQuatHiCore::HI_OFF && (avec || sphere)) {
+    double tmin = std::numeric_limits<double>::infinity();
+    if (per_type) {
+      tmin = tmin_types;
+    } else {
+      const geomint::RigidFriction friction = core->friction();
+      for (int i = 0; i < atom->nlocal; i++) {
+        if (!(atom->mask[i] & groupbit)) continue;
+        double inertia[3];
+        principal_moments(i, inertia);
+        TypeCoeff unused;
+        rqh::body_coeff(friction, update->dt, atom->rmass[i], inertia, core->atom_radius(i), unused,
+                        tmin);
+      }
+    }
+    lambda_local = tmin;
+  }
   if (erot_ref_pending) {
     erot_ref = rotational_energy();
     erot_ref_pending = false;

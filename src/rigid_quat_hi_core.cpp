@@ -605,20 +605,28 @@ int RigidQuatHiCore::factorise(int n, double h, bool timed)
 
 std::vector<double> RigidQuatHiCore::restart_values() const
 {
-  // [factor_step, n_values, snap...] on rank 0; empty factor: factor_step -1
+  // [factor_step, n_values, snap..., mobility_min] on rank 0; empty factor:
+  // factor_step -1 (mobility_min, the last factorisation's smallest relaxation
+  // time, f_ID[1] on the first thermo line of the continued run; layouts
+  // written before 28 Nov 2026 end after the snapshot: f_ID[1] reads 0 there
+  // until the first step)
   std::vector<double> v;
   const bool keep = hi == HI_RPY && every > 1 && factor_valid;
   v.push_back(keep ? static_cast<double>(factor_step) : -1.0);
   v.push_back(keep ? static_cast<double>(snap.size()) : 0.0);
   if (keep) v.insert(v.end(), snap.begin(), snap.end());
+  v.push_back(mobility_min);
   return v;
 }
 
 void RigidQuatHiCore::restart_values(const double *v, int n)
 {
   factor_valid = false;
-  if (n < 2 || v[0] < 0.0) return;
-  const int ns = static_cast<int>(v[1]);
+  if (n < 2) return;
+  const int nsnap = v[0] < 0.0 ? 0 : static_cast<int>(v[1]);
+  if (nsnap >= 0 && nsnap + 3 <= n) mobility_min = v[nsnap + 2];
+  if (v[0] < 0.0) return;
+  const int ns = nsnap;
   if (ns + 2 > n || comm->me != 0) return;
   snap.assign(v + 2, v + 2 + ns);
   factor_step = static_cast<long long>(v[0]);

@@ -371,10 +371,21 @@ TEST(RigidQuatHi, RestartAndTwoPartRunsAreBitwise)
       EXPECT_EQ(s.ellipsoid_quat(), ref[3]) << args;
       EXPECT_EQ(s.fix_scalar("1"), tally_ref) << args;
     }
+    double relax49 = 0.0;
     {
       Session s(true, 0);
       ellipsoid_cluster(s, 0.005, args);
       s.cmd("run 49\nwrite_restart " + file);
+      relax49 = s.fix_vector("1", 0);
+    }
+    {
+      // f_1[1] (the shortest relaxation time) on the first thermo line of the
+      // continued run is the one the last step showed (it read 0)
+      Session s(true, 0);
+      s.cmd("read_restart " + file + "\n" + CLUSTER_FORCES + "timestep 0.005\n"
+            "fix 1 all rigid/quat/hi atom " + args + "\nthermo 0\nrun 0");
+      EXPECT_GT(relax49, 0.0) << args;
+      EXPECT_EQ(s.fix_vector("1", 0), relax49) << args;
     }
     {
       Session s(true, 0);
