@@ -320,7 +320,6 @@ int FixBagogab::setmask()
 
 void FixBagogab::init()
 {
-  init_ran = true;
   if (utils::strmatch(update->integrate_style, "^respa"))
     error->all(FLERR, "{}: run_style respa is not supported; use run_style verlet", STYLE);
 
@@ -330,20 +329,18 @@ void FixBagogab::init()
 
   for (int i = 0; i < modify->nfix; i++) {
     Fix *other = modify->fix[i];
-    // (also their suffixed variants, e.g. shake/kk under -sf kk; any atom in
-    // both groups, whatever the groups are called)
+    // (also their suffixed variants, e.g. shake/kk under -sf kk): the atoms it
+    // constrains, whatever its group is called (its dof() of this fix's group
+    // counts the constraints of clusters centred there; collective; a shake
+    // group that holds this fix's atoms but constrains other bonds is fine)
     if (!utils::strmatch(other->style, "^shake") && !utils::strmatch(other->style, "^rattle"))
       continue;
-    const int *mask = atom->mask;
-    bigint both = 0, all = 0;
-    for (int j = 0; j < atom->nlocal; j++)
-      if ((mask[j] & groupbit) && (mask[j] & other->groupbit)) both++;
-    MPI_Allreduce(&both, &all, 1, MPI_LMP_BIGINT, MPI_SUM, world);
-    if (all)
-      error->all(FLERR, "{}: fix {} (ID {}) on atoms of this fix is not supported ({} atoms in "
-                 "both groups): its constraints assume velocity Verlet; use this fix's filament "
-                 "keyword for rigid links, or integrate those atoms with another fix",
-                 STYLE, other->style, other->id, all);
+    const bigint removed = other->dof(igroup);
+    if (removed > 0)
+      error->all(FLERR, "{}: fix {} (ID {}) on atoms of this fix is not supported (it removes {} "
+                 "degrees of freedom of group {}): its constraints assume velocity Verlet; use "
+                 "this fix's filament keyword for rigid links, or integrate those atoms with "
+                 "another fix", STYLE, other->style, other->id, removed, group->names[igroup]);
   }
 
   if (points && points->intri_bit) {
@@ -446,7 +443,7 @@ void FixBagogab::update_sigma()
 
 void FixBagogab::initial_integrate(int /*vflag*/)
 {
-  geomint_error::require_init(lmp, style, id, init_ran);
+  geomint_error::require_setup(lmp, style, id, setup_ran);
   compute_target();
   update_sigma();
   // vout half: the closing kick of the last step (same forces, same positions,
@@ -592,6 +589,7 @@ double FixBagogab::kick_all(double scale, bool apply)
 // a new run recomputes the kinetic energy from the full-step velocities
 void FixBagogab::setup(int /*vflag*/)
 {
+  setup_ran = true;
   corr_after_run = 0.0;
   // filament atoms off their constraints (a data file, new link lengths) are
   // put on them before the first step, as fix shake does

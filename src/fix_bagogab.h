@@ -75,7 +75,7 @@ class FixBagogab : public Fix {
   void random_momentum_shift(const double local[4], double shift[3]) const;
 
  protected:
-  bool init_ran = false;    // init() ran (run N pre no skips it: geomint_error::require_init)
+  bool setup_ran = false;    // setup() ran once (run N pre no skips it: geomint_error::require_setup)
   // arguments
   double t_start, t_stop, damp;
   int seed;

@@ -298,7 +298,6 @@ int FixDGNVE::setmask()
 
 void FixDGNVE::init()
 {
-  init_ran = true;
   if (utils::strmatch(update->integrate_style, "^respa"))
     error->all(FLERR, "{}: run_style respa is not supported; use run_style verlet", STYLE);
   if (force->kspace)
@@ -719,9 +718,15 @@ void FixDGNVE::final_integrate()
    (final_integrate has only the closing kick to do)
 ------------------------------------------------------------------------- */
 
+// (the setup of a run: noted, for 'run N pre no' as the first run of the fix)
+void FixDGNVE::setup(int /*vflag*/)
+{
+  setup_ran = true;
+}
+
 void FixDGNVE::initial_integrate(int /*vflag*/)
 {
-  geomint_error::require_init(lmp, style, id, init_ran);
+  geomint_error::require_setup(lmp, style, id, setup_ran);
   // lists out of date after a command between runs: rebuild them first; if atoms
   // changed places, f (the predictor's force) and F_ext belong to other atoms
   // (the styles left their forces out of the last force call: f holds F_ext alone)

@@ -31,6 +31,7 @@ class FixDGNVE : public Fix {
   ~FixDGNVE() override;
   int setmask() override;
   void init() override;
+  void setup(int) override;
   void setup_post_neighbor() override;
   void post_neighbor() override;
   void setup_pre_reverse(int, int) override;
@@ -62,7 +63,7 @@ class FixDGNVE : public Fix {
 
  protected:
   std::string jump_styles;    // pair styles with an energy jump at the cutoff (shift no)
-  bool init_ran = false;    // init() ran (run N pre no skips it: geomint_error::require_init)
+  bool setup_ran = false;    // setup() ran once (run N pre no skips it: geomint_error::require_setup)
   // keywords
   double tol;          // increment relative to the step's largest displacement (converged())
   double xmax_local;   // this rank's max |x^n| (the round-off floor, in converged())

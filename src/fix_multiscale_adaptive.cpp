@@ -120,7 +120,6 @@ int FixMultiscaleAdaptive::setmask()
 
 void FixMultiscaleAdaptive::init()
 {
-  init_ran = true;
   if (utils::strmatch(update->integrate_style, "^respa"))
     error->all(FLERR, "{}: run_style respa is not supported; use run_style verlet", STYLE);
   if (mode == ATOMISTIC) {
@@ -258,6 +257,7 @@ double FixMultiscaleAdaptive::total(double local, bool max) const
 
 void FixMultiscaleAdaptive::setup(int /*vflag*/)
 {
+  setup_ran = true;
   if (mode == ATOMISTIC) {
     compute_target();
     thermo.setup(lmp, STYLE, thermo.kinetic_y(lmp, temperature_scalar()));
@@ -286,7 +286,7 @@ void FixMultiscaleAdaptive::setup(int /*vflag*/)
 
 void FixMultiscaleAdaptive::initial_integrate(int /*vflag*/)
 {
-  geomint_error::require_init(lmp, style, id, init_ran);
+  geomint_error::require_setup(lmp, style, id, setup_ran);
   if (mode == ATOMISTIC) {
     compute_target();
     thermostat_half();

@@ -70,7 +70,7 @@ class FixMultiscaleAdaptive : public Fix, protected MultiscaleAdaptiveParams {
   };
 
  protected:
-  bool init_ran = false;    // init() ran (run N pre no skips it: geomint_error::require_init)
+  bool setup_ran = false;    // setup() ran once (run N pre no skips it: geomint_error::require_setup)
   // the parameters (MultiscaleAdaptiveParams: mode, a2, b2, integrate,
   // the drags, flow and noise of mode continuum, adaptive pot G1 G2)
 

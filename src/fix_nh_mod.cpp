@@ -86,7 +86,6 @@ int FixNHMod::setmask()
 
 void FixNHMod::init()
 {
-  init_ran = true;
   thermo.init(lmp, STYLE);
   if (utils::strmatch(update->integrate_style, "^respa"))
     error->all(FLERR, "{}: run_style respa is not supported; use run_style verlet", STYLE);
@@ -99,6 +98,7 @@ void FixNHMod::init()
 
 void FixNHMod::setup(int /*vflag*/)
 {
+  setup_ran = true;
   compute_target();
   thermo.setup(lmp, STYLE, measured_y());    // (measured_y sets tdof)
 }
@@ -123,7 +123,7 @@ void FixNHMod::reset_dt()
 
 void FixNHMod::initial_integrate(int /*vflag*/)
 {
-  geomint_error::require_init(lmp, style, id, init_ran);
+  geomint_error::require_setup(lmp, style, id, setup_ran);
   compute_target();
   thermostat_half();
   half_kick();

@@ -33,7 +33,7 @@ class FixNHMod : public Fix {
   void restart(char *) override;
 
  protected:
-  bool init_ran = false;    // init() ran (run N pre no skips it: geomint_error::require_init)
+  bool setup_ran = false;    // setup() ran once (run N pre no skips it: geomint_error::require_setup)
   NHModThermostat thermo;    // parameters, state, compute, half-step (nh_mod_thermostat.h)
   double dtv, dtf;
 

@@ -127,7 +127,6 @@ int FixRigidQuatHi::setmask()
 
 void FixRigidQuatHi::init()
 {
-  init_ran = true;
   avec = dynamic_cast<AtomVecEllipsoid *>(atom->style_match("ellipsoid"));
   if (!avec && !sphere)
     error->all(FLERR, "{}: bodystyle atom needs atom_style ellipsoid or sphere (each atom one "
@@ -188,6 +187,7 @@ bool FixRigidQuatHi::atoms_changed()
 
 void FixRigidQuatHi::setup(int /*vflag*/)
 {
+  setup_ran = true;
   core->start_run();
   setup_type_coeff();
   natoms_setup = atom->natoms;
@@ -387,7 +387,7 @@ rqh::StepParams FixRigidQuatHi::step_params(double kT) const
 
 void FixRigidQuatHi::initial_integrate(int /*vflag*/)
 {
-  geomint_error::require_init(lmp, style, id, init_ran);
+  geomint_error::require_setup(lmp, style, id, setup_ran);
   atoms_changed();
   core->compute_target();
   const double kT = force->boltz * core->t_target / force->mvv2e;

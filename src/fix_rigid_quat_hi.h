@@ -53,7 +53,7 @@ class FixRigidQuatHi : public Fix {
   static bool sphere_style(class Atom *);
 
  protected:
-  bool init_ran = false;    // init() ran (run N pre no skips it: geomint_error::require_init)
+  bool setup_ran = false;    // setup() ran once (run N pre no skips it: geomint_error::require_setup)
   class RigidQuatHiCore *core;
   class AtomVecEllipsoid *avec;    // ellipsoid mode
   bool sphere;                     // sphere mode: atom_style sphere (radius, omega, torque)

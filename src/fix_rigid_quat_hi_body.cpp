@@ -237,6 +237,7 @@ void FixRigidQuatHiBody::init()
 
 void FixRigidQuatHiBody::setup(int vflag)
 {
+  setup_ran = true;
   FixRigid::setup(vflag);
   core->start_run();
   setup_coeff();
@@ -310,6 +311,7 @@ struct RigidBodies {
 
 void FixRigidQuatHiBody::initial_integrate(int vflag)
 {
+  geomint_error::require_setup(lmp, style, id, setup_ran);
   const RigidBodies a{xcm, vcm, fcm, torque, angmom, quat, inertia, masstotal, coeff.data(),
                       core->radius_const};
   // the first half (it needs no temperature), then the target: a temperature

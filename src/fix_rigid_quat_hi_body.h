@@ -58,6 +58,7 @@ class FixRigidQuatHiBody : private RigidQuatHiArgs, public FixRigid {
   double memory_usage() override;
 
  protected:
+  bool setup_ran = false;    // setup() ran once (run N pre no skips it: geomint_error::require_setup)
   double e_bath;    // energy given to the bath (the same on every rank: bodies are replicated)
 
   // hi off: per-body OU coefficients (masses and moments do not change)

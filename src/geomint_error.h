@@ -76,11 +76,13 @@ namespace geomint_error {
   // 'run N pre no' as the first run of a fix defined (or redefined) after an
   // earlier run: LAMMPS then skips init() and setup(), and the fix's first
   // step would run on state it never set up (it crashed, froze or blew up the
-  // atoms).  Every GEOMINT integrator notes that its init() ran and calls this
-  // at its first per-step hook.  Collective (every rank has the same flag).
-  inline void require_init(LAMMPS *lmp, const char *style, const char *id, bool init_ran)
+  // atoms).  Every GEOMINT integrator notes that its setup() ran (init() alone
+  // is not enough: write_data, write_restart, set, delete_atoms and minimize
+  // call it without a setup) and calls this at its first per-step hook.
+  // Collective (every rank has the same flag).
+  inline void require_setup(LAMMPS *lmp, const char *style, const char *id, bool setup_ran)
   {
-    if (!init_ran)
+    if (!setup_ran)
       lmp->error->all(FLERR, "Fix {} (ID {}): this run skips init and setup (run N pre no), but "
                       "the fix was defined after the last run that had them, so it was never set "
                       "up: use 'run N' (pre yes) as the first run after defining or redefining a "

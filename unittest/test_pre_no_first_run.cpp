@@ -4,12 +4,15 @@
 // multiscale/adaptive crashed (segmentation fault), fix dg/nve froze every
 // atom without a word and fix bagogab blew the liquid up (PE 8e4 after 50
 // steps); now every integrator stops with an ERROR that says to run with pre
-// yes.  A 'run N pre no' after a run of the same fix keeps working (and is
-// the same trajectory as one run: each style's own tests check that).
+// yes.  init() alone does not count (write_data, write_restart, set,
+// delete_atoms and minimize call it without the fixes' setup).  A 'run N pre
+// no' after a run of the same fix keeps working (and is the same trajectory as
+// one run: each style's own tests check that).
 #include "lammps_session.h"
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <string>
 
 using geomint_test::Session;
@@ -38,6 +41,8 @@ TEST(PreNoFirstRun, EveryIntegratorRefusesToRunWithoutItsSetup)
       {lj_dg, "dg/nve"},
       {lj, "multiscale/adaptive a2 0.1 mode continuum drag beta type 1.0"},
       {spheres, "rigid/quat/hi atom 1.0 1.0 4928 viscosity 0.0795774715 radius 0.5"},
+      // (bodies of several atoms: another class)
+      {lj, "rigid/quat/hi single 1.0 1.0 4928 gamma_t 1.0 gamma_r 1.0"},
   };
   for (const Case &c : cases) {
     SCOPED_TRACE(c.fix);
@@ -49,6 +54,16 @@ TEST(PreNoFirstRun, EveryIntegratorRefusesToRunWithoutItsSetup)
       const std::string err = s.error_of("run 10 pre no");
       EXPECT_NE(err.find("Fix " + style), std::string::npos) << err;
       EXPECT_NE(err.find("use 'run N' (pre yes)"), std::string::npos) << err;
+    }
+    {
+      // ... also when a command between re-initialised LAMMPS without a setup
+      // (write_data calls init(), not the fixes' setup())
+      Session s;
+      const std::string data = geomint_test::scratch_path("pre_no.data");
+      s.cmd(c.system + "fix 1 all nve\nthermo 0\nrun 10\nunfix 1\nfix 2 all " + c.fix +
+            "\nwrite_data " + data);
+      EXPECT_NE(s.error_of("run 10 pre no").find("was never set up"), std::string::npos);
+      std::remove(data.c_str());
     }
     {
       // the fix redefined under its ID; then 'run N' sets it up, and a
