@@ -380,11 +380,13 @@ void FixDGNVE::init()
         (utils::strmatch(pair_names[k], "^lj/cut/dg") || utils::strmatch(pair_names[k], "^morse/dg") ||
          utils::strmatch(pair_names[k], "^lj/cut/coul/dsf/dg")))
       jump_styles += (jump_styles.empty() ? "" : ", ") + pair_names[k];
-  if (!jump_styles.empty() && comm->me == 0)
+  // (once per fix: init() runs before every run and in write_data, write_restart, ...)
+  if (!jump_styles.empty() && !jump_warned && comm->me == 0)
     error->warning(FLERR, "{}: pair style {} without pair_modify shift yes: its energy jumps at "
                    "the cutoff, and a pair that crosses the cutoff within a step can keep the "
                    "implicit step from converging; use pair_modify shift yes (the same forces)",
                    STYLE, jump_styles);
+  if (!jump_styles.empty()) jump_warned = true;
   // bonded styles, hybrid ones through their sub-styles (dg_hybrid.h)
   hybrids.clear();
   auto need_bonded = [&](auto *style, auto *hybrid, const char *kind, const char *name,

@@ -63,6 +63,7 @@ class FixDGNVE : public Fix {
 
  protected:
   std::string jump_styles;    // pair styles with an energy jump at the cutoff (shift no)
+  bool jump_warned = false;
   bool setup_ran = false;    // setup() ran once (run N pre no skips it: geomint_error::require_setup)
   // keywords
   double tol;          // increment relative to the step's largest displacement (converged())
