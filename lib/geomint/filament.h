@@ -167,24 +167,25 @@ struct FilGroup {
   int n[FIL_LANES];       // their numbers
 };
 
-// lanes of the group in mask, and whether they are plain chains (tridiagonal)
-template <class F> GEOMINT_INLINE unsigned fil_tri_lanes(const F &f, const FilGroup &g, unsigned mask)
-{
-  unsigned tri = 0;
-  for (int l = 0; l < g.count; l++)
-    if ((mask >> l & 1u) && f.bw(g.n[l]) == 1) tri |= 1u << l;
-  return tri;
-}
-
-// the rows of the tridiagonal lanes in mask (0 rows: off)
-template <class F>
-GEOMINT_INLINE int fil_tri_rows(const F &f, const FilGroup &g, unsigned mask, int *c0, int *nc)
+// The lanes of the group in mask: `band(c0, n, bw)` (the general band
+// routine) on those with a wider band, one after the other; the rows of the
+// plain chains (tridiagonal) into c0, nc (0 rows: not one of them); returns
+// their largest row count (0: none)
+template <class F, class Band>
+GEOMINT_INLINE int fil_split_lanes(const F &f, const FilGroup &g, unsigned mask, const Band &band,
+                                   int *c0, int *nc)
 {
   int nmax = 0;
   for (int l = 0; l < FIL_LANES; l++) {
-    const bool on = l < g.count && (mask >> l & 1u);
-    c0[l] = on ? f.cons0(g.n[l]) : 0;
-    nc[l] = on ? f.ncons(g.n[l]) : 0;
+    c0[l] = nc[l] = 0;
+    if (l >= g.count || !(mask >> l & 1u)) continue;
+    const int n = g.n[l];
+    if (f.bw(n) != 1) {
+      band(f.cons0(n), f.ncons(n), f.bw(n));
+      continue;
+    }
+    c0[l] = f.cons0(n);
+    nc[l] = f.ncons(n);
     if (nc[l] > nmax) nmax = nc[l];
   }
   return nmax;
@@ -194,13 +195,10 @@ GEOMINT_INLINE int fil_tri_rows(const F &f, const FilGroup &g, unsigned mask, in
 // algorithm, the lanes interleaved, the running pivots in registers)
 template <class F> GEOMINT_INLINE void fil_factor_group(const F &f, const FilGroup &g, unsigned mask)
 {
-  const unsigned tri = fil_tri_lanes(f, g, mask);
-  for (int l = 0; l < g.count; l++)
-    if ((mask >> l & 1u) && !(tri >> l & 1u))
-      fil_band_factor(f, f.cons0(g.n[l]), f.ncons(g.n[l]), f.bw(g.n[l]));
-  if (!tri) return;
   int c0[FIL_LANES], nc[FIL_LANES];
-  const int nmax = fil_tri_rows(f, g, tri, c0, nc);
+  const int nmax = fil_split_lanes(
+      f, g, mask, [&](int c, int n, int bw) { fil_band_factor(f, c, n, bw); }, c0, nc);
+  if (!nmax) return;
   double d[FIL_LANES];
   for (int l = 0; l < FIL_LANES; l++) d[l] = nc[l] ? f.band(c0[l], 1) : 1.0;
   for (int k = 0; k < nmax - 1; k++)
@@ -220,13 +218,10 @@ template <class F> GEOMINT_INLINE void fil_factor_group(const F &f, const FilGro
 // fil_band_subst of the lanes in mask
 template <class F> GEOMINT_INLINE void fil_subst_group(const F &f, const FilGroup &g, unsigned mask)
 {
-  const unsigned tri = fil_tri_lanes(f, g, mask);
-  for (int l = 0; l < g.count; l++)
-    if ((mask >> l & 1u) && !(tri >> l & 1u))
-      fil_band_subst(f, f.cons0(g.n[l]), f.ncons(g.n[l]), f.bw(g.n[l]));
-  if (!tri) return;
   int c0[FIL_LANES], nc[FIL_LANES];
-  const int nmax = fil_tri_rows(f, g, tri, c0, nc);
+  const int nmax = fil_split_lanes(
+      f, g, mask, [&](int c, int n, int bw) { fil_band_subst(f, c, n, bw); }, c0, nc);
+  if (!nmax) return;
   double y[FIL_LANES];
   for (int l = 0; l < FIL_LANES; l++) y[l] = nc[l] ? f.rhs(c0[l]) : 0.0;
   for (int i = 1; i < nmax; i++)
