@@ -855,7 +855,10 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
     if (onfail == ONFAIL_WARN && comm->me == 0)
       error->warning(FLERR, "{}: the implicit step did not converge in {} iterations at step {} "
                      "(last increment {:.3g} > {:.3g} = tol {:.3g} x the step's largest "
-                     "displacement)", STYLE, maxiter, update->ntimestep, inc, last_target, tol);
+                     "displacement{})", STYLE, maxiter, update->ntimestep, inc, last_target, tol,
+                     jump_styles.empty() ? "" : fmt::format("; pair style {} without pair_modify "
+                                                            "shift yes jumps at its cutoff: shift it",
+                                                            jump_styles));
   }
 
   // the force call that follows: left out where nothing reads its forces
