@@ -557,7 +557,8 @@ void BagogabFilaments::setup_local()
                "within the ghost cutoff of a rank that owns one of its atoms at step {}; each "
                "filament is solved by the owners of its atoms from their ghost copies: set "
                "'comm_modify cutoff' to at least the longest filament's contour length plus the "
-               "neighbor skin ({:.6g})",
+               "neighbor skin ({:.6g}); or, if atoms or bonds were created or deleted since the "
+               "last run, run with pre yes (run N pre no keeps the filaments found at its setup)",
                STYLE, mall, sall, cmax, update->ntimestep, longest + neighbor->skin);
   }
   int gall = 0;
