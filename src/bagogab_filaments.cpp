@@ -753,17 +753,24 @@ void BagogabFilaments::solve_group(const Access &a, const BagogabAtoms &at, cons
   }
 }
 
-// the filaments of this rank in groups of FIL_LANES (fil_shake_group), one
-// group after the other (fix bagogab/kk: a Kokkos parallel_for over the
-// groups); their outcomes into results
+// group q of this rank's filaments (FIL_LANES of them, the last group the rest):
+// solve_group on them, their outcomes into results
+void BagogabFilaments::solve_group_of(const Access &a, const BagogabAtoms &at, int q, int kind,
+                                      double tau)
+{
+  constexpr int L = geomint::FIL_LANES;
+  const int nfil = static_cast<int>(local_fil.size());
+  solve_group(a, at, local_fil.data() + L * q, nfil - L * q < L ? nfil - L * q : L, kind, tau,
+              results.data() + L * q);
+}
+
+// the groups of this rank's filaments one after the other (fix bagogab/kk: a
+// Kokkos parallel_for over them)
 void BagogabFilaments::for_filaments(int kind, double tau)
 {
   const Access a = access();
   const BagogabAtoms at = fix->atoms_cpu();
-  const int nfil = static_cast<int>(local_fil.size());
-  for (int q = 0; q < nfil; q += geomint::FIL_LANES)
-    solve_group(a, at, local_fil.data() + q, std::min(geomint::FIL_LANES, nfil - q), kind, tau,
-                results.data() + q);
+  for (int q = 0; q < ngroups(); q++) solve_group_of(a, at, q, kind, tau);
 }
 
 double BagogabFilaments::solve_all(int kind, double tau)

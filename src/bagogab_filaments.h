@@ -176,6 +176,13 @@ class BagogabFilaments : protected Pointers {
   // gather their image rows, solve, write their owned beads; outcomes into out
   void solve_group(const Access &a, const struct BagogabAtoms &at, const int *fil, int count,
                    int kind, double tau, Result *out) const;
+  // this rank's filaments in groups of FIL_LANES: their number, and group q solved
+  int ngroups() const
+  {
+    return (static_cast<int>(local_fil.size()) + geomint::FIL_LANES - 1) / geomint::FIL_LANES;
+  }
+  void solve_group_of(const Access &a, const struct BagogabAtoms &at, int q, int kind,
+                      double tau);
   std::vector<Result> results;    // per local filament, of the last solve
 };
 

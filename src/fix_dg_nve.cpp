@@ -841,6 +841,9 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
                "neighbor skin)", STYLE, dmax, update->ntimestep, maxdisp);
   if (!converged) {
     nfail++;
+    const std::string jump_hint =
+        jump_styles.empty() ? "" : fmt::format("; pair style {} without pair_modify shift yes "
+                                               "jumps at its cutoff: shift it", jump_styles);
     if (onfail == ONFAIL_ERROR)
       error->all(FLERR, "{}: the implicit step did not converge in {} iterations at step {} "
                  "(last increment {:.3g} > {:.3g} = tol {:.3g} x the step's largest "
@@ -848,17 +851,12 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
                  "bond angle near 180 degrees under a dihedral makes the dihedral force "
                  "diverge: check the angles of that atom{})", STYLE, maxiter, update->ntimestep,
                  inc, last_target, tol,
-                 worst_tag > 0 ? fmt::format("; atom {} moved most", worst_tag) : "",
-                 jump_styles.empty() ? "" : fmt::format("; pair style {} without pair_modify "
-                                                        "shift yes jumps at its cutoff: shift it",
-                                                        jump_styles));
+                 worst_tag > 0 ? fmt::format("; atom {} moved most", worst_tag) : "", jump_hint);
     if (onfail == ONFAIL_WARN && comm->me == 0)
       error->warning(FLERR, "{}: the implicit step did not converge in {} iterations at step {} "
                      "(last increment {:.3g} > {:.3g} = tol {:.3g} x the step's largest "
                      "displacement{})", STYLE, maxiter, update->ntimestep, inc, last_target, tol,
-                     jump_styles.empty() ? "" : fmt::format("; pair style {} without pair_modify "
-                                                            "shift yes jumps at its cutoff: shift it",
-                                                            jump_styles));
+                     jump_hint);
   }
 
   // the force call that follows: left out where nothing reads its forces

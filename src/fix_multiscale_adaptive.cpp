@@ -674,12 +674,7 @@ double FixMultiscaleAdaptive::compute_vector(int n)
                    "computed: output f_{}[12] on thermo steps only (thermo output, or fix print "
                    "or ave/time at multiples of the thermo interval)",
                    STYLE, id, update->ntimestep, id);
-      double epot;
-      if (pe->invoked_scalar == update->ntimestep) {
-        epot = pe->scalar;
-      } else {
-        epot = pe->compute_scalar();
-      }
+      const double epot = pe->invoked_scalar == update->ntimestep ? pe->scalar : pe->compute_scalar();
       pe->invoked_flag |= Compute::INVOKED_SCALAR;
       const double others = adaptive && !excluded ? epot - phi_p : epot;
       return a2 * b2 * others + (adaptive ? a2star() * phi_p : 0.0);

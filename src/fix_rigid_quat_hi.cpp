@@ -202,11 +202,10 @@ void FixRigidQuatHi::setup(int /*vflag*/)
       const geomint::RigidFriction friction = core->friction();
       for (int i = 0; i < atom->nlocal; i++) {
         if (!(atom->mask[i] & groupbit)) continue;
-        double inertia[3];
-        principal_moments(i, inertia);
+        double v[5];
+        body_properties(i, v);
         TypeCoeff unused;
-        rqh::body_coeff(friction, update->dt, atom->rmass[i], inertia, core->atom_radius(i), unused,
-                        tmin);
+        rqh::body_coeff(friction, update->dt, v[0], v + 1, v[4], unused, tmin);
       }
     }
     lambda_local = tmin;
@@ -234,16 +233,11 @@ void FixRigidQuatHi::setup_type_coeff()
   std::vector<double> ref(5 * (ntypes + 1), 0.0);
   std::vector<int> seen(ntypes + 1, 0), bad(ntypes + 1, 0);
   const int *mask = atom->mask, *type = atom->type;
-  auto properties = [&](int i, double v[5]) {
-    v[0] = atom->rmass[i];
-    principal_moments(i, v + 1);
-    v[4] = core->atom_radius(i);
-  };
   for (int i = 0; i < atom->nlocal; i++) {
     if (!(mask[i] & groupbit)) continue;
     const int t = type[i];
     double v[5];
-    properties(i, v);
+    body_properties(i, v);
     if (!seen[t]) {
       seen[t] = 1;
       std::copy(v, v + 5, &ref[5 * t]);
@@ -259,7 +253,7 @@ void FixRigidQuatHi::setup_type_coeff()
   for (int i = 0; i < atom->nlocal; i++) {
     if (!(mask[i] & groupbit)) continue;
     double v[5];
-    properties(i, v);
+    body_properties(i, v);
     if (!std::equal(v, v + 5, &ref[5 * type[i]])) bad[type[i]] = 1;
   }
   int any = 0, all = 0;
@@ -364,6 +358,15 @@ template <class F> void FixRigidQuatHi::with_bodies(F &&f) const
     f(bodies<true>());
   else
     f(bodies<false>());
+}
+
+// a body's mass, principal moments and hydrodynamic radius (what its hi-off
+// coefficients depend on)
+void FixRigidQuatHi::body_properties(int i, double v[5]) const
+{
+  v[0] = atom->rmass[i];
+  principal_moments(i, v + 1);
+  v[4] = core->atom_radius(i);
 }
 
 void FixRigidQuatHi::principal_moments(int i, double inertia[3]) const

@@ -87,6 +87,7 @@ class FixRigidQuatHi : public Fix {
   template <bool SPHERE> Bodies<SPHERE> bodies() const;
   template <class F> void with_bodies(F &&f) const;
   void principal_moments(int i, double inertia[3]) const;
+  void body_properties(int i, double v[5]) const;
 
   // the step (initial_integrate: first half, OU, second half; final_integrate:
   // the half kick), with the passes as hooks that fix rigid/quat/hi/kk runs

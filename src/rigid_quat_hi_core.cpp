@@ -623,10 +623,9 @@ void RigidQuatHiCore::restart_values(const double *v, int n)
 {
   factor_valid = false;
   if (n < 2) return;
-  const int nsnap = v[0] < 0.0 ? 0 : static_cast<int>(v[1]);
-  if (nsnap >= 0 && nsnap + 3 <= n) mobility_min = v[nsnap + 2];
+  const int ns = v[0] < 0.0 ? 0 : static_cast<int>(v[1]);
+  if (ns >= 0 && ns + 3 <= n) mobility_min = v[ns + 2];
   if (v[0] < 0.0) return;
-  const int ns = nsnap;
   if (ns + 2 > n || comm->me != 0) return;
   snap.assign(v + 2, v + 2 + ns);
   factor_step = static_cast<long long>(v[0]);

@@ -106,13 +106,13 @@ template <class F> GEOMINT_INLINE void fil_band_subst(const F &f, int c0, int n,
 }
 
 // add the impulses z_e (in rhs) of filament n to the rows `u` (velocities or
-// drifted positions) with factor scale: u_s += scale w_s sum_e z_e s_es r_e
+// drifted positions): u_s += w_s sum_e z_e s_es r_e
 template <class F, class U>
-GEOMINT_INLINE void fil_apply(const F &f, int n, double scale, const U &u)
+GEOMINT_INLINE void fil_apply(const F &f, int n, const U &u)
 {
   const int c0 = f.cons0(n), nc = f.ncons(n);
   for (int e = c0; e < c0 + nc; e++) {
-    const double z = scale * f.rhs(e);
+    const double z = f.rhs(e);
     const int a = f.ca(e), b = f.cb(e);
     for (int k = 0; k < 3; k++) {
       u(a, k) += f.w(a) * z * f.r(e, k);
@@ -165,6 +165,7 @@ constexpr int FIL_LANES = 4;
 struct FilGroup {
   int count;              // filaments in the group, <= FIL_LANES
   int n[FIL_LANES];       // their numbers
+  GEOMINT_INLINE unsigned all() const { return (1u << count) - 1u; }    // the mask of every lane
 };
 
 // The lanes of the group in mask: `band(c0, n, bw)` (the general band
@@ -280,11 +281,8 @@ GEOMINT_INLINE void fil_shake_group(const F &f, const FilGroup &g, double tau, d
       for (int k = 0; k < 3; k++) f.r(c, k) = f.xs(f.ca(c), k) - f.xs(f.cb(c), k);
     for (int s = s0; s < s0 + ns; s++)
       for (int k = 0; k < 3; k++) f.ys(s, k) = f.xs(s, k) + tau * f.vs(s, k);
-    out[l] = {0, 0.0, false};
+    out[l] = {0, fil_residual(f, n), false};
     previous[l] = 0.0;
-  }
-  for (int l = 0; l < g.count; l++) {
-    out[l].residual = fil_residual(f, g.n[l]);
     if (!(out[l].residual <= tol) && maxit > 0) active |= 1u << l;
   }
   // Newton's method with the Jacobian kept while it converges fast (a chord
@@ -309,7 +307,7 @@ GEOMINT_INLINE void fil_shake_group(const F &f, const FilGroup &g, double tau, d
     fil_subst_group(f, g, active);
     for (int l = 0; l < g.count; l++) {
       if (!(active >> l & 1u)) continue;
-      fil_apply(f, g.n[l], 1.0, FilYs<F>{f});
+      fil_apply(f, g.n[l], FilYs<F>{f});
       out[l].iterations++;
       out[l].residual = fil_residual(f, g.n[l]);
       if (out[l].residual <= tol || out[l].iterations >= maxit) active &= ~(1u << l);
@@ -341,8 +339,8 @@ template <class F> GEOMINT_INLINE void fil_project_rhs(const F &f, int n)
 template <class F> GEOMINT_INLINE void fil_project_again_group(const F &f, const FilGroup &g)
 {
   for (int l = 0; l < g.count; l++) fil_project_rhs(f, g.n[l]);
-  fil_subst_group(f, g, (1u << g.count) - 1u);
-  for (int l = 0; l < g.count; l++) fil_apply(f, g.n[l], 1.0, FilVs<F>{f});
+  fil_subst_group(f, g, g.all());
+  for (int l = 0; l < g.count; l++) fil_apply(f, g.n[l], FilVs<F>{f});
 }
 
 // the Gram matrix G M^-1 G^T of filament n at xs into band, r: the constraint vectors
@@ -371,7 +369,7 @@ template <class F> GEOMINT_INLINE void fil_project_group(const F &f, const FilGr
     else
       fil_gram<0>(f, g.n[l]);
   }
-  fil_factor_group(f, g, (1u << g.count) - 1u);
+  fil_factor_group(f, g, g.all());
   fil_project_again_group(f, g);
 }
 

@@ -287,17 +287,10 @@ class BagogabFilamentsKokkos : public BagogabFilaments {
   {
     const Access a = access();
     const BagogabAtoms at = fix->atoms_cpu();
-    const int *fil = local_fil.data();
-    Result *res = results.data();
-    const BagogabFilamentsKokkos *self = this;
-    const int nlocalfil = static_cast<int>(local_fil.size());
-    constexpr int L = geomint::FIL_LANES;
-    Kokkos::parallel_for(
-        "bagogab/kk:filaments", Kokkos::RangePolicy<LMPHostType::execution_space>(0, (nlocalfil + L - 1) / L),
-        [=](const int q) {
-          const int count = nlocalfil - L * q < L ? nlocalfil - L * q : L;
-          self->solve_group(a, at, fil + L * q, count, kind, tau, res + L * q);
-        });
+    BagogabFilamentsKokkos *self = this;    // (each group writes its own results)
+    Kokkos::parallel_for("bagogab/kk:filaments",
+                         Kokkos::RangePolicy<LMPHostType::execution_space>(0, ngroups()),
+                         [=](const int q) { self->solve_group_of(a, at, q, kind, tau); });
   }
 };
 
