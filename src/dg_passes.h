@@ -24,9 +24,11 @@
 #define GEOMINT_DG_PASSES_H
 
 #include "geomint/geomint_inline.h"
+#include "geomint/lanes.h"
 
 #include <cmath>
 #include <type_traits>
+#include <utility>
 
 namespace LAMMPS_NS {
 
@@ -41,6 +43,143 @@ struct DGPairIJ {
   bool in_old, in_new;
 };
 
+// pair (i, j)'s share: its DG force g = q (R + R') on i (into fi) and -g on
+// j, the energies with newton_pair's weights
+template <bool ENERGY, class A>
+GEOMINT_INLINE void dg_pair_add(const A &a, int j, const double g[3], double vo, double vn,
+                                double fi[3], double &vnew, double &vold)
+{
+  double w = 1.0;
+  for (int d = 0; d < 3; d++) fi[d] += g[d];
+  if (a.owned_or_newton(j)) {
+    for (int d = 0; d < 3; d++) a.add(j, d, -g[d]);
+  } else {
+    w = 0.5;
+  }
+  if (ENERGY) {
+    vnew += w * vn;
+    vold += w * vo;
+  }
+}
+
+// neighbor entry e of atom i (dg_pair_atom's body for one pair)
+template <bool ENERGY, class A, class Term>
+GEOMINT_INLINE void dg_pair_entry(const A &a, int i, int itype, int e, const Term &term,
+                                  double fi[3], double &vnew, double &vold)
+{
+  const int special = a.special(e);
+  const int j = a.index(e);
+  const int jtype = a.type(j);
+  double R[3], Rn[3];
+  for (int d = 0; d < 3; d++) {
+    R[d] = a.xo(j, d) - a.xo(i, d);
+    Rn[d] = a.xn(j, d) - a.xn(i, d);
+  }
+  const double rsq = R[0] * R[0] + R[1] * R[1] + R[2] * R[2];
+  const double rnsq = Rn[0] * Rn[0] + Rn[1] * Rn[1] + Rn[2] * Rn[2];
+  const double cutsq_ij = a.cutsq(itype, jtype);    // true cutoff (symmetric)
+  if (rsq >= cutsq_ij && rnsq >= cutsq_ij) return;
+  const DGPairIJ p{i, j, itype, jtype, a.special_lj(special), a.special_coul(special),
+                   rsq, rnsq, rsq < cutsq_ij, rnsq < cutsq_ij};
+  double q, vo, vn;
+  term(p, q, vo, vn);
+  const double g[3] = {q * (R[0] + Rn[0]), q * (R[1] + Rn[1]), q * (R[2] + Rn[2])};
+  dg_pair_add<ENERGY>(a, j, g, vo, vn, fi, vnew, vold);
+}
+
+#ifdef GEOMINT_HOST_AVX2
+// Four pairs of one atom at once (host, AVX2 without FMA, lanes.h), for a
+// term that has lanes(const DGPairLanes &, q, vo, vn): the term written once
+// over T = double and T = vec4d.  Each lane does dg_pair_entry's operations
+// on its pair, and the shares are added in the entries' order, so the
+// result is dg_pair_entry's, bit for bit.
+struct DGPairLanes {
+  int i, itype, j[4], jtype[4];
+  geomint::vec4d factor_lj, factor_coul, rsq, rnsq;
+  geomint::vec4l in_old, in_new;
+};
+
+template <class Term> struct dg_term_has_lanes {
+  template <class T>
+  static auto test(int) -> decltype(std::declval<const T &>().lanes(
+                                        std::declval<const DGPairLanes &>(),
+                                        std::declval<geomint::vec4d &>(),
+                                        std::declval<geomint::vec4d &>(),
+                                        std::declval<geomint::vec4d &>()),
+                                    std::true_type());
+  template <class> static std::false_type test(...);
+  static constexpr bool value = decltype(test<Term>(0))::value;
+};
+
+template <bool ENERGY, class A, class Term>
+__attribute__((target("avx2"))) inline void dg_pair_atom_lanes(const A &a, int i, const Term &term,
+                                                               double &vnew, double &vold)
+{
+  using V = geomint::vec4d;
+  using M = geomint::vec4l;
+  const int itype = a.type(i);
+  const int jnum = a.num(i);
+  double fi[3] = {0.0, 0.0, 0.0};
+  const V xoi[3] = {V{} + a.xo(i, 0), V{} + a.xo(i, 1), V{} + a.xo(i, 2)};
+  const V xni[3] = {V{} + a.xn(i, 0), V{} + a.xn(i, 1), V{} + a.xn(i, 2)};
+  int jj = 0;
+  for (; jj + 4 <= jnum; jj += 4) {
+    DGPairLanes p;
+    p.i = i;
+    p.itype = itype;
+    int special[4];
+    for (int l = 0; l < 4; l++) {
+      const int e = a.entry(i, jj + l);
+      special[l] = a.special(e);
+      p.j[l] = a.index(e);
+      p.jtype[l] = a.type(p.j[l]);
+    }
+    const int *j = p.j;
+    V R[3], Rn[3];
+    for (int d = 0; d < 3; d++) {
+      R[d] = V{a.xo(j[0], d), a.xo(j[1], d), a.xo(j[2], d), a.xo(j[3], d)};
+      Rn[d] = V{a.xn(j[0], d), a.xn(j[1], d), a.xn(j[2], d), a.xn(j[3], d)};
+    }
+    const V cut = {a.cutsq(itype, p.jtype[0]), a.cutsq(itype, p.jtype[1]),
+                   a.cutsq(itype, p.jtype[2]), a.cutsq(itype, p.jtype[3])};
+    p.factor_lj = V{a.special_lj(special[0]), a.special_lj(special[1]), a.special_lj(special[2]),
+                    a.special_lj(special[3])};
+    p.factor_coul = V{a.special_coul(special[0]), a.special_coul(special[1]),
+                      a.special_coul(special[2]), a.special_coul(special[3])};
+    for (int d = 0; d < 3; d++) {
+      R[d] -= xoi[d];
+      Rn[d] -= xni[d];
+    }
+    p.rsq = R[0] * R[0] + R[1] * R[1] + R[2] * R[2];
+    p.rnsq = Rn[0] * Rn[0] + Rn[1] * Rn[1] + Rn[2] * Rn[2];
+    const M skip = (p.rsq >= cut) & (p.rnsq >= cut);
+    if ((skip[0] & skip[1] & skip[2] & skip[3]) != 0) continue;
+    p.in_old = p.rsq < cut;
+    p.in_new = p.rnsq < cut;
+    V q, vo, vn;
+    term.lanes(p, q, vo, vn);
+    const V g[3] = {q * (R[0] + Rn[0]), q * (R[1] + Rn[1]), q * (R[2] + Rn[2])};
+    for (int l = 0; l < 4; l++) {
+      if (skip[l]) continue;
+      const double gl[3] = {g[0][l], g[1][l], g[2][l]};
+      dg_pair_add<ENERGY>(a, p.j[l], gl, vo[l], vn[l], fi, vnew, vold);
+    }
+  }
+  for (; jj < jnum; jj++) dg_pair_entry<ENERGY>(a, i, itype, a.entry(i, jj), term, fi, vnew, vold);
+  for (int d = 0; d < 3; d++) a.add(i, d, fi[d]);
+}
+template <bool ENERGY, class A, class Term>
+inline void dg_pair_atom_lanes_if(const A &a, int i, const Term &term, double &vnew, double &vold,
+                                  std::true_type)
+{
+  dg_pair_atom_lanes<ENERGY>(a, i, term, vnew, vold);
+}
+template <bool ENERGY, class A, class Term>
+inline void dg_pair_atom_lanes_if(const A &, int, const Term &, double &, double &, std::false_type)
+{
+}
+#endif
+
 // Atom i's pairs of a half list with min(r, r') < cutoff, in squared distances
 // s = r^2: term(const DGPairIJ &, q, vo, vn) sets the quotient q = (V(s') -
 // V(s)) / (s' - s) and the two energies (V = 0 beyond the cutoff).  The pair's
@@ -48,43 +187,19 @@ struct DGPairIJ {
 // DG identity holds pair by pair, and it is central, so momentum and angular
 // momentum are kept.  Forces and energy shares follow newton_pair; ENERGY
 // false leaves the energies out (vo and vn are then dead where q does not use
-// them).
+// them).  On a host with AVX2, a term with lanes runs dg_pair_atom_lanes.
 template <bool ENERGY, class A, class Term>
 GEOMINT_INLINE void dg_pair_atom(const A &a, int i, const Term &term, double &vnew, double &vold)
 {
+#ifdef GEOMINT_HOST_AVX2
+  if (dg_term_has_lanes<Term>::value && geomint::host_has_avx2())
+    return dg_pair_atom_lanes_if<ENERGY>(a, i, term, vnew, vold,
+                                         std::integral_constant<bool, dg_term_has_lanes<Term>::value>());
+#endif
   const int itype = a.type(i);
   const int jnum = a.num(i);
   double fi[3] = {0.0, 0.0, 0.0};
-  for (int jj = 0; jj < jnum; jj++) {
-    const int e = a.entry(i, jj);
-    const int special = a.special(e);
-    const int j = a.index(e);
-    const int jtype = a.type(j);
-    double R[3], Rn[3];
-    for (int d = 0; d < 3; d++) {
-      R[d] = a.xo(j, d) - a.xo(i, d);
-      Rn[d] = a.xn(j, d) - a.xn(i, d);
-    }
-    const double rsq = R[0] * R[0] + R[1] * R[1] + R[2] * R[2];
-    const double rnsq = Rn[0] * Rn[0] + Rn[1] * Rn[1] + Rn[2] * Rn[2];
-    const double cutsq_ij = a.cutsq(itype, jtype);    // true cutoff (symmetric)
-    if (rsq >= cutsq_ij && rnsq >= cutsq_ij) continue;
-    const DGPairIJ p{i, j, itype, jtype, a.special_lj(special), a.special_coul(special),
-                     rsq, rnsq, rsq < cutsq_ij, rnsq < cutsq_ij};
-    double q, vo, vn;
-    term(p, q, vo, vn);
-    double w = 1.0;
-    for (int d = 0; d < 3; d++) fi[d] += q * (R[d] + Rn[d]);
-    if (a.owned_or_newton(j)) {
-      for (int d = 0; d < 3; d++) a.add(j, d, -(q * (R[d] + Rn[d])));
-    } else {
-      w = 0.5;
-    }
-    if (ENERGY) {
-      vnew += w * vn;
-      vold += w * vo;
-    }
-  }
+  for (int jj = 0; jj < jnum; jj++) dg_pair_entry<ENERGY>(a, i, itype, a.entry(i, jj), term, fi, vnew, vold);
   for (int d = 0; d < 3; d++) a.add(i, d, fi[d]);
 }
 

@@ -30,6 +30,22 @@ template <class Coeff> struct LJCutDGTerm {
                                 f * c.offset(p.itype, p.jtype), p.rsq, p.rnsq, p.in_old,
                                 p.in_new, q, vo, vn);
   }
+#ifdef GEOMINT_HOST_AVX2
+  // four pairs at once (dg_pair_atom_lanes): the same term over vectors
+  GEOMINT_HOST_FORCE_INLINE void lanes(const DGPairLanes &p, geomint::vec4d &q,
+                                       geomint::vec4d &vo, geomint::vec4d &vn) const
+  {
+    const int it = p.itype;
+    const int *jt = p.jtype;
+    const geomint::vec4d c12 = {c.lj3(it, jt[0]), c.lj3(it, jt[1]), c.lj3(it, jt[2]), c.lj3(it, jt[3])};
+    const geomint::vec4d c6 = {c.lj4(it, jt[0]), c.lj4(it, jt[1]), c.lj4(it, jt[2]), c.lj4(it, jt[3])};
+    const geomint::vec4d off = {c.offset(it, jt[0]), c.offset(it, jt[1]), c.offset(it, jt[2]),
+                                c.offset(it, jt[3])};
+    const geomint::vec4d f = p.factor_lj;
+    geomint::dg::lj_cut_pair_sq(f * c12, f * c6, f * off, p.rsq, p.rnsq, p.in_old, p.in_new, q, vo,
+                                vn);
+  }
+#endif
 };
 
 class PairLJCutDG : public DGPair<PairLJCut> {

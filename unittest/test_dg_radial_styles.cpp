@@ -8,11 +8,14 @@
 //      the cutoffs;
 //  (c) fix dg/nve conserves the energy of a small system over 10^4 steps where
 //      fix nve does visibly worse at the same step;
-//  (d) bond fene/dg's clamp and error paths are bond fene's (never NaN).
+//  (d) bond fene/dg's clamp and error paths are bond fene's (never NaN);
+//  (e) the AVX2 lanes of the pair pass (four pairs at once) give the
+//      one-pair kernel's forces and energies bit for bit.
 // Tests named Slow* carry the ctest label "slow".
 #include "lammps_session.h"
 
 #include "dg_style.h"
+#include "pair_lj_cut_dg.h"
 
 #include "geomint/dg_radial.h"
 
@@ -859,6 +862,120 @@ TEST(DGRadialStyles, RestartKeepsTheStyles)
   std::remove(file.c_str());
   EXPECT_NEAR(s.equal("pe"), pe, 1e-12 * std::fabs(pe));
   EXPECT_TRUE(pair_of(s.lmp, "lj/cut/coul/dsf/dg"));
+}
+
+
+// ---------------------------------------------------------------------------
+// (e) dg_pair_atom's AVX2 lanes against the one-pair kernel (dg_pair_entry)
+// ---------------------------------------------------------------------------
+
+#ifdef GEOMINT_HOST_AVX2
+// a half list over plain arrays, as dg_passes.h's pair accessor
+struct LaneTestPairs {
+  const std::vector<double> *xo_, *xn_;
+  std::vector<double> *f_;
+  const std::vector<int> *type_, *first_, *entries_;
+  double cut_sq[3][3];
+  double slj[4], scoul[4];
+  int nlocal, newton_pair;
+  double xo(int j, int d) const { return (*xo_)[3 * j + d]; }
+  double xn(int j, int d) const { return (*xn_)[3 * j + d]; }
+  int type(int j) const { return (*type_)[j]; }
+  int num(int i) const { return (*first_)[i + 1] - (*first_)[i]; }
+  int entry(int i, int jj) const { return (*entries_)[(*first_)[i] + jj]; }
+  static int index(int e) { return e & NEIGHMASK; }
+  static int special(int e) { return e >> SBBITS & 3; }
+  double cutsq(int it, int jt) const { return cut_sq[it][jt]; }
+  double special_lj(int k) const { return slj[k]; }
+  double special_coul(int k) const { return scoul[k]; }
+  bool owned_or_newton(int j) const { return newton_pair || j < nlocal; }
+  void add(int j, int d, double value) const { (*f_)[3 * j + d] += value; }
+};
+struct LaneTestCoeff {
+  double lj3(int i, int j) const { return 4.0 * (1.0 + 0.25 * (i + j)) * std::pow(0.9 + 0.05 * (i * j), 12); }
+  double lj4(int i, int j) const { return 4.0 * (1.0 + 0.25 * (i + j)) * std::pow(0.9 + 0.05 * (i * j), 6); }
+  double offset(int i, int j) const { return 0.01 * (i + 2 * j); }
+};
+#endif
+
+TEST(DGPairLanes, FourPairsAtOnceAreTheOnePairKernelBitForBit)
+{
+#ifndef GEOMINT_HOST_AVX2
+  GTEST_SKIP() << "this build has no AVX2 lanes (lanes.h: GCC on x86-64 without FMA)";
+#else
+  if (!geomint::host_has_avx2()) GTEST_SKIP() << "this CPU has no AVX2";
+  static_assert(LAMMPS_NS::dg_term_has_lanes<LAMMPS_NS::LJCutDGTerm<LaneTestCoeff>>::value,
+                "lj/cut/dg's term has lanes");
+  // 300 atoms of 2 types in a 9^3 box, x' = x + 0.08 N(0,1): a half list of all
+  // pairs within 3.2 at x (cutoffs 2.5, 2.1 and 2.8: pairs inside at both
+  // ends, crossing the cutoff either way, and beyond at both, also four in a
+  // row), special_bonds slots 0-3 at random
+  const int n = 300;
+  std::mt19937 gen(20261128);
+  std::uniform_real_distribution<double> box(0.0, 9.0);
+  std::normal_distribution<double> jump(0.0, 0.08);
+  std::uniform_int_distribution<int> slot(0, 7);
+  std::vector<double> xo(3 * n), xn(3 * n);
+  std::vector<int> type(n), first(n + 1, 0), entries;
+  for (int i = 0; i < n; i++) {
+    type[i] = 1 + i % 2;
+    for (int d = 0; d < 3; d++) {
+      xo[3 * i + d] = box(gen);
+      xn[3 * i + d] = xo[3 * i + d] + jump(gen);
+    }
+  }
+  int crossing = 0, beyond = 0;
+  for (int i = 0; i < n; i++) {
+    for (int j = i + 1; j < n; j++) {
+      double r2 = 0.0, rn2 = 0.0;
+      for (int d = 0; d < 3; d++) {
+        r2 += std::pow(xo[3 * j + d] - xo[3 * i + d], 2);
+        rn2 += std::pow(xn[3 * j + d] - xn[3 * i + d], 2);
+      }
+      if (r2 > 3.2 * 3.2) continue;
+      const int sp = slot(gen);    // half of the pairs special, slots 1-3
+      entries.push_back(j | (sp < 4 ? 0 : (sp - 4)) << SBBITS);
+      const double c = type[i] + type[j] == 2 ? 2.5 : (type[i] + type[j] == 3 ? 2.1 : 2.8);
+      crossing += (r2 < c * c) != (rn2 < c * c);
+      beyond += r2 >= c * c && rn2 >= c * c;
+    }
+    first[i + 1] = static_cast<int>(entries.size());
+  }
+  ASSERT_GT(crossing, 20);
+  ASSERT_GT(beyond, 1000);
+  const LAMMPS_NS::LJCutDGTerm<LaneTestCoeff> term{{}};
+  for (int newton = 0; newton < 2; newton++) {
+    std::vector<double> f_lanes(3 * n, 0.0), f_one(3 * n, 0.0);
+    LaneTestPairs a{&xo,  &xn,  &f_lanes, &type, &first, &entries, {},  {1.0, 0.0, 0.5, 0.75},
+                    {1.0, 0.0, 0.25, 0.5}, 250, newton};
+    const double cuts[3] = {0.0, 2.5, 2.8};
+    for (int it = 1; it <= 2; it++)
+      for (int jt = 1; jt <= 2; jt++)
+        a.cut_sq[it][jt] = it == jt ? cuts[it] * cuts[it] : 2.1 * 2.1;
+    LaneTestPairs b = a;
+    b.f_ = &f_one;
+    double e_lanes[4] = {0.0, 0.0, 0.0, 0.0}, e_one[4] = {0.0, 0.0, 0.0, 0.0};
+    for (int i = 0; i < 250; i++) {
+      LAMMPS_NS::dg_pair_atom<true>(a, i, term, e_lanes[0], e_lanes[1]);
+      LAMMPS_NS::dg_pair_atom<false>(a, i, term, e_lanes[2], e_lanes[3]);
+      for (int energy = 0; energy < 2; energy++) {
+        double fi[3] = {0.0, 0.0, 0.0};
+        for (int jj = 0; jj < b.num(i); jj++) {
+          if (energy)
+            LAMMPS_NS::dg_pair_entry<true>(b, i, b.type(i), b.entry(i, jj), term, fi, e_one[0], e_one[1]);
+          else
+            LAMMPS_NS::dg_pair_entry<false>(b, i, b.type(i), b.entry(i, jj), term, fi, e_one[2], e_one[3]);
+        }
+        for (int d = 0; d < 3; d++) b.add(i, d, fi[d]);
+      }
+    }
+    for (int k = 0; k < 3 * n; k++)
+      ASSERT_EQ(f_lanes[k], f_one[k]) << "atom " << k / 3 << ", newton " << newton;
+    for (int k = 0; k < 4; k++) EXPECT_EQ(e_lanes[k], e_one[k]) << "energy " << k;
+    EXPECT_NE(e_lanes[0], e_lanes[1]);
+    EXPECT_EQ(e_lanes[2], 0.0);    // no energies asked for
+  }
+#endif
 }
 
 }    // namespace

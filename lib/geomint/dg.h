@@ -73,9 +73,10 @@ namespace dg {
   // ((u^3 - w^3)/(u - w) = u^2 + uw + w^2, (u^6 - w^6)/(u - w) = that times
   // (u^3 + w^3)).  It is Delta / (r + r'): the pair's DG force is it times
   // (R + R'), with no square root.
-  GEOMINT_INLINE double lj_quotient_sq(double lj1, double lj2, double u, double w)
+  // (T: double, or a vector of doubles for lanes of pairs, lanes.h)
+  template <class T> GEOMINT_INLINE T lj_quotient_sq(const T &lj1, const T &lj2, const T &u, const T &w)
   {
-    const double q3 = u * u + u * w + w * w;
+    const T q3 = u * u + u * w + w * w;
     return -u * w * q3 * (lj1 * (u * u * u + w * w * w) - lj2);
   }
 

@@ -319,14 +319,18 @@ namespace dg {
 
   // pair lj/cut/dg in squared distances: q = (V(s') - V(s)) / (s' - s);
   // c12, c6, off: 4 eps sigma^12, 4 eps sigma^6 and the offset, times
-  // factor_lj (the offset cancels between two ends inside)
-  GEOMINT_INLINE void lj_cut_pair_sq(double c12, double c6, double off, double rsq, double rnsq,
-                                     bool in, bool in_new, double &q, double &vo, double &vn)
+  // factor_lj (the offset cancels between two ends inside).  T, M: double
+  // and bool, or a vector of doubles and its comparison mask (lanes of
+  // pairs, lanes.h: both sides of each choice computed, the same numbers)
+  template <class T, class M>
+  GEOMINT_INLINE void lj_cut_pair_sq(const T &c12, const T &c6, const T &off, const T &rsq,
+                                     const T &rnsq, const M &in, const M &in_new, T &q, T &vo,
+                                     T &vn)
   {
-    const double u = 1.0 / rsq, w = 1.0 / rnsq;
-    const double r6o = u * u * u, r6n = w * w * w;
-    vo = in ? r6o * (c12 * r6o - c6) - off : 0.0;
-    vn = in_new ? r6n * (c12 * r6n - c6) - off : 0.0;
+    const T u = 1.0 / rsq, w = 1.0 / rnsq;
+    const T r6o = u * u * u, r6n = w * w * w;
+    vo = in ? r6o * (c12 * r6o - c6) - off : T{} + 0.0;
+    vn = in_new ? r6n * (c12 * r6n - c6) - off : T{} + 0.0;
     q = (in && in_new) ? lj_quotient_sq(c12, c6, u, w)
                        : (vn - vo) / (rnsq - rsq);    // crossing the cutoff: one end is 0
   }

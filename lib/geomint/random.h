@@ -9,19 +9,12 @@
 
 #include "elementary.h"
 #include "geomint_inline.h"
+#include "lanes.h"
 
 #include <Random123/philox.h>
 #include <cmath>
 #include <cstdint>
 
-// host code on x86-64 built by GCC without FMA: loops also compiled for AVX2,
-// chosen at run time (normal3_block, and rigid_quat_hi_passes.h)
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(__CUDACC__) && \
-    !defined(__HIPCC__) && !defined(__INTEL_COMPILER) && !defined(__INTEL_LLVM_COMPILER) && \
-    !defined(__NVCOMPILER) && !defined(__FMA__)
-#define GEOMINT_HOST_AVX2 1
-#include <immintrin.h>
-#endif
 
 namespace geomint {
 
@@ -109,11 +102,6 @@ inline void philox_loop(uint32_t seed, const int64_t *tags, int m, int64_t step,
   }
 }
 #ifdef GEOMINT_HOST_AVX2
-inline bool host_has_avx2()
-{
-  static const bool yes = __builtin_cpu_supports("avx2");
-  return yes;
-}
 __attribute__((target("avx2"))) inline void box_muller_loop_avx2(const uint32_t (*w)[NORMAL_BLOCK],
                                                                  int m, double (*xi)[3])
 {

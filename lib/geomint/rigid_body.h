@@ -10,6 +10,7 @@
 
 #include "baoab.h"
 #include "geomint_inline.h"
+#include "lanes.h"
 #include "quaternion.h"
 
 #include <cmath>
@@ -259,19 +260,9 @@ GEOMINT_FORCE_INLINE double sphere_step_off(const RigidOUCoeff &c, double skt, d
 // sphere_step_off does to one sphere, operation for operation; the rotors
 // take the short series alone and flag a lane whose angle passes 1/64 (the
 // caller then redoes that sphere with sphere_step_off) ----
-// (x86-64 without FMA only: there nothing is contracted, so a lane's numbers
-// are the one-sphere kernel's bit for bit; with FMA, or on other CPUs, where
-// GCC contracts a*b+c, the scalar and vector code could contract differently;
-// not in CUDA/HIP compiles, whose host pass would see device functions)
-#if defined(__GNUC__) && defined(__x86_64__) && !defined(__FMA__) && !defined(__CUDACC__) && \
-    !defined(__HIPCC__) && !defined(__CUDA_ARCH__) && !defined(__HIP_DEVICE_COMPILE__) && \
-    !defined(__SYCL_DEVICE_ONLY__)
+// (where lanes.h allows them: the same numbers bit for bit)
+#ifdef GEOMINT_HOST_LANES
 #define GEOMINT_SPHERE_VEC2 1
-#define GEOMINT_HOST_FORCE_INLINE inline __attribute__((always_inline))
-typedef double vec2d __attribute__((vector_size(16)));
-typedef long long vec2l __attribute__((vector_size(16)));
-typedef double vec4d __attribute__((vector_size(32)));
-typedef long long vec4l __attribute__((vector_size(32)));
 
 // V: the vector of doubles, M: its comparison mask
 template <class V, class M> struct RotorSincosSeries {
