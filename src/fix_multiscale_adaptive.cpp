@@ -271,12 +271,19 @@ void FixMultiscaleAdaptive::setup(int /*vflag*/)
         if (beta > 0.0) e = std::max(e, p.mass_of(i) / (beta * force->ftm2v) / thermo.tchar);
       }
     eps_continuum = total(e, true);
-    if (exact_damp)
+    if (exact_damp) {
+      // (the first such atom by ID, on every rank: an ERROR line, not an abort)
+      bigint first = -1;
       for (int i = 0; i < atom->nlocal; i++)
-        if (p.in_group(i) && !(p.beta_of(i) > 0.0))
-          error->one(FLERR, "{}: damp_integrator exact needs a drag > 0 on every atom (atom {} "
-                     "of type {} has none); give it a drag or use damp_integrator explicit",
-                     STYLE, atom->tag[i], atom->type[i]);
+        if (p.in_group(i) && !(p.beta_of(i) > 0.0) && (first < 0 || atom->tag[i] < first))
+          first = atom->tag[i];
+      const bigint mine = first < 0 ? MAXBIGINT : first;
+      bigint all = MAXBIGINT;
+      MPI_Allreduce(&mine, &all, 1, MPI_LMP_BIGINT, MPI_MIN, world);
+      if (all != MAXBIGINT)
+        error->all(FLERR, "{}: damp_integrator exact needs a drag > 0 on every atom (atom {} "
+                   "has none); give it a drag or use damp_integrator explicit", STYLE, all);
+    }
   }
   step_forces(true);
   if (!integrate) apply_forces(true);

@@ -90,7 +90,7 @@ void MultiscaleAdaptiveParams::parse(LAMMPS *lmp, int narg, char **arg)
       if (!(thermostat.kd >= 0.0)) error->all(FLERR, "{}: kd must be >= 0 (got {})", STYLE, arg[k + 1]);
       kd_given = true;
       k += 2;
-    } else if (kw == "qmass" || kw == "tloop" || kw == "tchar") {
+    } else if (kw == "qmass" || kw == "tloop" || kw == "solver" || kw == "tchar") {
       if (kw != "tchar") only(ATOMISTIC, kw.c_str());
       need(k, 1, "a value");
       thermostat.parse_keyword(lmp, STYLE, kw, arg[k + 1]);
@@ -171,7 +171,9 @@ void MultiscaleAdaptiveParams::parse(LAMMPS *lmp, int narg, char **arg)
           else if (val == "sphere") b_dist = geomint::MSA_SPHERE;
           else if (val == "uniform") b_dist = geomint::MSA_UNIFORM;
           else error->all(FLERR, "{}: brownian dist must be gauss, sphere or uniform (got {})", STYLE, val);
-        } else if (sub == "temp" && (val == "target" || val == "instant")) {
+        } else if (sub == "temp") {    // (keyword temp itself belongs to mode atomistic)
+          if (val != "target" && val != "instant")
+            error->all(FLERR, "{}: brownian temp must be target or instant (got {})", STYLE, val);
           b_instant = val == "instant";
         } else if (sub == "noise_scale") {
           if (val == "a2") b_scale = NOISE_A2;

@@ -34,13 +34,14 @@ static const char *const STYLE = "Fix nh/mod";
 static constexpr int RESTART_VERSION = 1;
 
 /* ----------------------------------------------------------------------
-   fix ID group nh/mod temp Tstart Tstop Tdamp kd Kd [qmass Q] [tloop N] [tchar t]
+   fix ID group nh/mod temp Tstart Tstop Tdamp kd Kd [qmass Q] [tloop N]
+       [solver bernoulli|exp] [tchar t]
 ------------------------------------------------------------------------- */
 
 FixNHMod::FixNHMod(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, narg, arg), dtv(0.0), dtf(0.0)
 {
   const char *usage = "expected 'fix ID group nh/mod temp Tstart Tstop Tdamp kd Kd [qmass Q] "
-                      "[tloop N] [tchar t]'";
+                      "[tloop N] [solver bernoulli|exp] [tchar t]'";
   if (narg < 9 || strcmp(arg[3], "temp") != 0 || strcmp(arg[7], "kd") != 0)
     error->all(FLERR, "Illegal {} command: {}", STYLE, usage);
 
@@ -53,7 +54,8 @@ FixNHMod::FixNHMod(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, narg, arg), dtv
     const std::string kw = arg[k];
     if (k + 1 >= narg) error->all(FLERR, "{}: keyword {} needs a value", STYLE, kw);
     if (!thermo.parse_keyword(lmp, STYLE, kw, arg[k + 1]))
-      error->all(FLERR, "{}: unknown keyword '{}'; valid keywords are qmass, tloop, tchar", STYLE,
+      error->all(FLERR, "{}: unknown keyword '{}'; valid keywords are qmass, tloop, solver, tchar",
+                 STYLE,
                  kw);
   }
 
@@ -64,7 +66,12 @@ FixNHMod::FixNHMod(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, narg, arg), dtv
   ecouple_flag = 1;
   vector_flag = 1;
   size_vector = 7;
-  extvector = 0;
+  // zeta zetadot gamma_eff: intensive; W: extensive (an energy, as the
+  // scalar -W); T_target Q eps: intensive
+  extvector = -1;
+  extlist = new int[size_vector];
+  const int ext[7] = {0, 0, 0, 1, 0, 0, 0};
+  for (int e = 0; e < size_vector; e++) extlist[e] = ext[e];
   global_freq = 1;
   dynamic_group_allow = 1;
 
@@ -74,6 +81,7 @@ FixNHMod::FixNHMod(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, narg, arg), dtv
 
 FixNHMod::~FixNHMod()
 {
+  delete[] extlist;
   thermo.delete_compute(lmp);
 }
 

@@ -32,6 +32,7 @@
 #include "geomint/nh_mod.h"
 
 #include <cmath>
+#include <cstring>
 #include <string>
 
 namespace LAMMPS_NS {
@@ -45,6 +46,7 @@ struct NHModParams {
   bool qmass_given = false;
   int tloop = 1;            // sub-steps of each thermostat half-step
   double tchar = 1.0;       // characteristic time of eps = 1 / (|kd zetadot| tchar)
+  bool frozen = false;      // solver exp: step (b) with the friction frozen (default bernoulli)
 
   // temp Tstart Tstop Tdamp (Tstart v_name: the variable; Tstop is not read)
   void parse_temp(LAMMPS *lmp, const std::string &style, const char *tstart, const char *tstop,
@@ -62,7 +64,7 @@ struct NHModParams {
     t_damp = utils::numeric(FLERR, tdamp, false, lmp);
     if (!(t_damp > 0.0)) lmp->error->all(FLERR, "{}: Tdamp must be > 0 (got {})", style, tdamp);
   }
-  // qmass Q, tloop N or tchar t; false for another keyword
+  // qmass Q, tloop N, solver bernoulli|exp or tchar t; false for another keyword
   bool parse_keyword(LAMMPS *lmp, const std::string &style, const std::string &kw, const char *value)
   {
     if (kw == "qmass") {
@@ -72,6 +74,14 @@ struct NHModParams {
     } else if (kw == "tloop") {
       tloop = utils::inumeric(FLERR, value, false, lmp);
       if (tloop < 1) lmp->error->all(FLERR, "{}: tloop must be >= 1 (got {})", style, value);
+    } else if (kw == "solver") {
+      if (strcmp(value, "bernoulli") == 0)
+        frozen = false;
+      else if (strcmp(value, "exp") == 0)
+        frozen = true;
+      else
+        lmp->error->all(FLERR, "{}: solver must be bernoulli (the exact sub-step, default) or exp "
+                        "(friction frozen over the sub-step) (got {})", style, value);
     } else if (kw == "tchar") {
       tchar = utils::numeric(FLERR, value, false, lmp);
       if (!(tchar > 0.0)) lmp->error->all(FLERR, "{}: tchar must be > 0 (got {})", style, value);
@@ -140,11 +150,14 @@ class NHModThermostat : public NHModParams {
     if (!(y_valid && std::fabs(y_now - y) <= 1e-10 * std::fabs(y_now))) y = y_now;
     y_valid = true;
     if (qmass_given || qmass != 0.0) return;
-    qmass = tdof * lmp->force->boltz * t_target * t_damp * t_damp;
+    // (Tstart itself, also where the first run starts its ramp later with
+    // start/stop; a variable target: its value now)
+    const double t0 = tvar_name.empty() ? t_start : t_target;
+    qmass = tdof * lmp->force->boltz * t0 * t_damp * t_damp;
     if (!(qmass > 0.0))
       lmp->error->all(FLERR, "{}: the default thermostat mass Nf kB Tstart Tdamp^2 is {} (Nf = "
                       "{}, Tstart = {}): give a group with degrees of freedom and Tstart > 0, or "
-                      "qmass", style, qmass, tdof, t_target);
+                      "qmass", style, qmass, tdof, t0);
   }
   // v *= factor over the atoms of `groupbit` on the CPU (nh_mod_passes.h),
   // less the compute's bias
@@ -162,7 +175,7 @@ class NHModThermostat : public NHModParams {
     const double yt = tdof * lmp->force->boltz * t_target;
     const double tau = 0.5 * lmp->update->dt / tloop;
     const double b = s * kd / qmass;
-    return geomint::nhmod_half_steps(zeta, y, work, yt, qmass, b, tau, tloop);
+    return geomint::nhmod_half_steps(zeta, y, work, yt, qmass, b, tau, tloop, frozen);
   }
   // (y - y_t)/Q, the unscaled kinetic-energy error
   double zetadot(LAMMPS *lmp) const

@@ -104,3 +104,41 @@ TEST(NHModKernel, StiffGainIsStable)
   const double f = geomint::nhmod_bernoulli_factor(y0, yt, zeta, b, tau);
   EXPECT_NEAR(y0 * f * f, static_cast<double>(exact), 1e-13 * static_cast<double>(exact));
 }
+
+// solver exp (the friction frozen over a sub-step, gamma = zeta + b (y0 -
+// y_t)): velocities scaled by exp(-gamma tau) exactly; the same as the
+// Bernoulli step to first order in tau (their difference in y falls as tau^2
+// when tau halves), the same bit for bit at b = 0, and at a stiff gain it
+// overshoots the target far below (zeta = 0: the fixed point of (b) is y_t),
+// where the Bernoulli step stays between y0 and y_t
+TEST(NHModKernel, FrozenFrictionSolver)
+{
+  const double y0 = 1.9, yt = 1.5, Q = 0.8, zeta = 0.37;
+  // b = 0: bitwise
+  const geomint::NHModHalfStep e0 = geomint::nhmod_half_step(zeta, y0, yt, Q, 0.0, 0.0025, true);
+  const geomint::NHModHalfStep b0 = geomint::nhmod_half_step(zeta, y0, yt, Q, 0.0, 0.0025, false);
+  EXPECT_EQ(e0.factor, b0.factor);
+  EXPECT_EQ(e0.zeta, b0.zeta);
+  // the factor itself
+  const double b = 2.0, tau = 0.01;
+  const geomint::NHModHalfStep e = geomint::nhmod_half_step(zeta, y0, yt, Q, b, tau, true);
+  const double z1 = zeta + 0.5 * tau * (y0 - yt) / Q;
+  EXPECT_NEAR(e.factor, std::exp(-(z1 + b * (y0 - yt)) * tau), 1e-15);
+  // second-order agreement: the y difference over one sub-step is O(tau^2)
+  double prev = 0.0;
+  for (int k = 0; k < 5; k++) {
+    const double t = 0.005 / (1 << k);
+    const double d = std::fabs(geomint::nhmod_half_step(zeta, y0, yt, Q, b, t, true).y -
+                               geomint::nhmod_half_step(zeta, y0, yt, Q, b, t, false).y);
+    EXPECT_GT(d, 0.0);
+    if (k > 0) EXPECT_NEAR(prev / d, 4.0, 0.2) << "tau " << t;
+    prev = d;
+  }
+  // stiff: b y0 tau = 190
+  const double bs = 1000.0, ts = 0.1;
+  const geomint::NHModHalfStep be = geomint::nhmod_half_step(0.0, y0, yt, 1e30, bs, ts, false);
+  const geomint::NHModHalfStep fe = geomint::nhmod_half_step(0.0, y0, yt, 1e30, bs, ts, true);
+  EXPECT_GE(be.y, yt * (1.0 - 1e-14));    // approached from above, not crossed (to round-off)
+  EXPECT_LE(be.y, y0);
+  EXPECT_LT(fe.y, 1e-6 * yt);    // overshoot: exp(-2 b (y0 - yt) tau) = e^-80
+}

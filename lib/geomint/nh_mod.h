@@ -14,6 +14,10 @@
 //       scaled by sqrt(y(tau)/y0)
 //   (c) zeta += tau/2 zetadot(y(tau))
 // (b) is stable for any k_d; b = 0 is fix nvt's exp(-zeta tau) bit for bit.
+// The alternative (b') of the `solver exp` keyword freezes the friction
+// gamma = zeta + b (y0 - y_t) over the sub-step, y(tau) = y0 e^{-2 gamma tau}:
+// the same to first order, but for a stiff gain (b y0 tau >~ 1) it
+// overshoots the target (the reason for the default, Guy 2018, ch. 3).
 #ifndef GEOMINT_NH_MOD_H
 #define GEOMINT_NH_MOD_H
 
@@ -55,12 +59,20 @@ struct NHModHalfStep {
   double work;      // kinetic energy change 1/2 (y - y0): the thermostat's work W
 };
 
+// the velocity factor of (b') (solver exp): e^{-gamma tau}, gamma frozen
+GEOMINT_INLINE double nhmod_frozen_factor(double y0, double yt, double zeta, double b, double tau)
+{
+  return std::exp(-(zeta + b * (y0 - yt)) * tau);
+}
+
+// one sub-step; frozen: (b') instead of (b)
 GEOMINT_INLINE NHModHalfStep nhmod_half_step(double zeta, double y0, double yt, double Q, double b,
-                                             double tau)
+                                             double tau, bool frozen = false)
 {
   NHModHalfStep s;
   zeta += 0.5 * tau * (y0 - yt) / Q;
-  s.factor = nhmod_bernoulli_factor(y0, yt, zeta, b, tau);
+  s.factor = frozen ? nhmod_frozen_factor(y0, yt, zeta, b, tau)
+                    : nhmod_bernoulli_factor(y0, yt, zeta, b, tau);
   s.y = y0 * (s.factor * s.factor);
   s.zeta = zeta + 0.5 * tau * (s.y - yt) / Q;
   s.work = 0.5 * (s.y - y0);
@@ -71,11 +83,11 @@ GEOMINT_INLINE NHModHalfStep nhmod_half_step(double zeta, double y0, double yt, 
 // sub-steps of tau each (tloop); zeta and y go on, the work is added, and
 // the product of the velocity factors is returned
 GEOMINT_INLINE double nhmod_half_steps(double &zeta, double &y, double &work, double yt, double Q,
-                                       double b, double tau, int n)
+                                       double b, double tau, int n, bool frozen = false)
 {
   double factor = 1.0;
   for (int k = 0; k < n; k++) {
-    const NHModHalfStep s = nhmod_half_step(zeta, y, yt, Q, b, tau);
+    const NHModHalfStep s = nhmod_half_step(zeta, y, yt, Q, b, tau, frozen);
     zeta = s.zeta;
     y = s.y;
     work += s.work;
