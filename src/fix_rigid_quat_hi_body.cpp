@@ -60,7 +60,7 @@ static constexpr int ATOM_COLS = 12;       // at most: size, version, displace[3
 RigidQuatHiArgs::RigidQuatHiArgs(LAMMPS *lmp, int narg, char **arg)
 {
   Error *error = lmp->error;
-  const std::string usage = "expected 'fix ID group rigid/quat/hi single|molecule|custom "
+  const std::string usage = "expected 'fix ID group rigid/quat/hi atom|single|molecule|custom "
                             "name|group N g1 .. gN Tstart Tstop seed [keyword value ...]'";
   if (narg < 4) error->all(FLERR, "Illegal {} command: {}", STYLE, usage);
   int k = 4;

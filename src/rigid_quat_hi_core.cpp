@@ -36,7 +36,7 @@
 using namespace LAMMPS_NS;
 
 RigidQuatHiCore::RigidQuatHiCore(LAMMPS *lmp, const std::string &style_) :
-    Pointers(lmp), hi(HI_OFF), noise(NOISE_GAUSSIAN), rotor(ROTOR_SPLIT), every(1), tally(true),
+    Pointers(lmp), hi(HI_OFF), noise(rqh::NOISE_GAUSSIAN), rotor(ROTOR_SPLIT), every(1), tally(true),
     normalize(true), eta(0.0), radius_mode(RADIUS_NONE), radius_const(0.0), gamma_t_given(0),
     gamma_r_given(0), gamma_t{0.0, 0.0, 0.0}, gamma_r{0.0, 0.0, 0.0}, t_start(0.0), t_stop(0.0),
     t_target(0.0), tvar(-1), seed(0), style(style_), factor_valid(false), first_factor_of_run(true),
@@ -89,6 +89,9 @@ void RigidQuatHiCore::parse(int narg, char **arg, int k)
         hi = HI_OFF;
       else if (strcmp(arg[k + 1], "rpy") == 0)
         hi = HI_RPY;
+      else if (strcmp(arg[k + 1], "user") == 0)
+        error->all(FLERR, "{}: hi user (a friction matrix given by the user) is not implemented; "
+                   "use hi off with gamma_t/gamma_r (or their _eigen forms), or hi rpy", style);
       else
         error->all(FLERR, "{}: hi must be off or rpy (got '{}')", style, arg[k + 1]);
       k += 2;
@@ -128,11 +131,14 @@ void RigidQuatHiCore::parse(int narg, char **arg, int k)
     } else if (kw == "noise") {
       need(kw, 1);
       if (strcmp(arg[k + 1], "gaussian") == 0)
-        noise = NOISE_GAUSSIAN;
+        noise = rqh::NOISE_GAUSSIAN;
       else if (strcmp(arg[k + 1], "threepoint") == 0)
-        noise = NOISE_THREEPOINT;
+        noise = rqh::NOISE_THREEPOINT;
+      else if (strcmp(arg[k + 1], "uniform") == 0)
+        noise = rqh::NOISE_UNIFORM;
       else
-        error->all(FLERR, "{}: noise must be gaussian or threepoint (got '{}')", style, arg[k + 1]);
+        error->all(FLERR, "{}: noise must be gaussian, threepoint or uniform (got '{}')", style,
+                   arg[k + 1]);
       k += 2;
     } else if (kw == "rotor") {
       need(kw, 1);
@@ -142,6 +148,16 @@ void RigidQuatHiCore::parse(int narg, char **arg, int k)
         rotor = ROTOR_NOSQUISH;
       else
         error->all(FLERR, "{}: rotor must be split or nosquish (got '{}')", style, arg[k + 1]);
+      k += 2;
+    } else if (kw == "ou") {
+      // the exact OU step: eig (eigendecomposition, the only one implemented)
+      need(kw, 1);
+      if (strcmp(arg[k + 1], "padechol") == 0)
+        error->all(FLERR, "{}: ou padechol (the paper's Pade exponential with a Cholesky factor) "
+                   "is not implemented; ou eig (the default) computes the same exact OU step from "
+                   "an eigendecomposition", style);
+      if (strcmp(arg[k + 1], "eig") != 0)
+        error->all(FLERR, "{}: ou must be eig (got '{}')", style, arg[k + 1]);
       k += 2;
     } else if (kw == "every") {
       need(kw, 1);
@@ -158,7 +174,7 @@ void RigidQuatHiCore::parse(int narg, char **arg, int k)
       k += 2;
     } else {
       error->all(FLERR, "{}: unknown keyword '{}'; valid keywords are hi, viscosity, radius, "
-                 "gamma_t, gamma_r, gamma_t_eigen, gamma_r_eigen, noise, rotor, every, tally, "
+                 "gamma_t, gamma_r, gamma_t_eigen, gamma_r_eigen, noise, rotor, ou, every, tally, "
                  "normalize",
                  style, kw);
     }
@@ -266,7 +282,8 @@ rqh::StepParams RigidQuatHiCore::step_params(double kT, double dtf, bool per_typ
   p.rotor_after = nosquish ? geomint::ROTOR_HALF_NOSQUISH : geomint::ROTOR_HALF_AFTER;
   p.normalize = normalize ? 1 : 0;
   p.noisy = kT > 0.0 ? 1 : 0;    // at T = 0 the noise is multiplied by 0: it is not drawn
-  p.gaussian = noise == NOISE_GAUSSIAN ? 1 : 0;
+  p.gaussian = noise == rqh::NOISE_GAUSSIAN ? 1 : 0;
+  p.noise_kind = noise;
   p.seed = seed;
   p.step = update->ntimestep;
   p.h = update->dt;
@@ -278,7 +295,7 @@ rqh::StepParams RigidQuatHiCore::step_params(double kT, double dtf, bool per_typ
 
 void RigidQuatHiCore::noise3(long long tag, long long step, unsigned stream, double xi[3]) const
 {
-  rqh::deviates(seed, tag, step, stream, noise == NOISE_GAUSSIAN, xi);
+  rqh::deviates(seed, tag, step, stream, noise, xi);
 }
 
 /* ----------------------------------------------------------------------

@@ -39,7 +39,7 @@ class RigidQuatHiCore : protected Pointers {
 
   // keywords
   enum { HI_OFF, HI_RPY };
-  enum { NOISE_GAUSSIAN, NOISE_THREEPOINT };
+  // noise: rqh::NOISE_GAUSSIAN, NOISE_THREEPOINT, NOISE_UNIFORM (rigid_quat_hi_passes.h)
   enum { ROTOR_SPLIT, ROTOR_NOSQUISH };
   enum { RADIUS_NONE = rqh::RADIUS_NONE, RADIUS_CONST = rqh::RADIUS_CONST,
          RADIUS_TYPE = rqh::RADIUS_TYPE, RADIUS_ATOM = rqh::RADIUS_ATOM };

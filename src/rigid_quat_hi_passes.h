@@ -38,6 +38,7 @@ namespace rqh {
   struct StepParams {
     geomint::RigidFriction friction;
     int per_type, rotor_before, rotor_after, normalize, noisy, gaussian;
+    int noise_kind;    // NOISE_*: gaussian, threepoint, uniform
     uint32_t seed;
     int64_t step;
     double h, half_h, dtf, skt;
@@ -61,15 +62,20 @@ namespace rqh {
     return 0.0;
   }
 
+  // the noise keyword
+  enum { NOISE_GAUSSIAN, NOISE_THREEPOINT, NOISE_UNIFORM };
+
   // three deviates of a body for one stream (Philox keyed by seed, tag,
-  // step): Gaussian or three-point (the noise keyword)
-  GEOMINT_INLINE void deviates(uint32_t seed, int64_t tag, int64_t step, uint32_t stream,
-                               bool gaussian, double xi[3])
+  // step): Gaussian, three-point or uniform (kind: the noise keyword)
+  GEOMINT_INLINE void deviates(uint32_t seed, int64_t tag, int64_t step, uint32_t stream, int kind,
+                               double xi[3])
   {
-    if (gaussian)
+    if (kind == NOISE_GAUSSIAN)
       geomint::normal3(seed, tag, step, stream, xi);
-    else
+    else if (kind == NOISE_THREEPOINT)
       geomint::threepoint3(seed, tag, step, stream, xi);
+    else
+      geomint::uniform3(seed, tag, step, stream, xi);
   }
 
   // the translational and rotational deviates of one body (zeros at T = 0:
@@ -81,8 +87,8 @@ namespace rqh {
       for (int k = 0; k < 3; k++) xt[k] = xr[k] = 0.0;
       return;
     }
-    deviates(p.seed, tag, p.step, geomint::STREAM_RQH_T, p.gaussian != 0, xt);
-    deviates(p.seed, tag, p.step, geomint::STREAM_RQH_R, p.gaussian != 0, xr);
+    deviates(p.seed, tag, p.step, geomint::STREAM_RQH_T, p.noise_kind, xt);
+    deviates(p.seed, tag, p.step, geomint::STREAM_RQH_R, p.noise_kind, xr);
   }
 
   // the OU coefficients of a body without HI (tmin: the shortest relaxation time)

@@ -333,6 +333,18 @@ TEST(RigidQuatHi, HiOffSamplesTheCanonicalEnsemble)
   for (int k = 0; k < 3; k++) expect_within(e.tr[k], 0.1, 0.004, "kT rotation axis " + std::to_string(k + 1));
 }
 
+// noise uniform (deviates uniform on [-sqrt 3, sqrt 3]): the OU step is
+// linear, so its stationary variance, kT, is the Gaussian's exactly; ou eig
+// (the spec's default, written out) changes nothing
+TEST(RigidQuatHi, HiOffSamplesTheCanonicalEnsembleUniformNoise)
+{
+  const Equilibrium e = trapped_ellipsoids("0.1 0.1 4928 gamma_t_eigen 5 10 20 gamma_r_eigen 6 4 3 "
+                                           "noise uniform ou eig", 0.01, 4000, 6);
+  expect_within(e.x2, 0.1 / 2.0, 0.002, "<x^2>");
+  expect_within(e.tt, 0.1, 0.004, "kT translation");
+  for (int k = 0; k < 3; k++) expect_within(e.tr[k], 0.1, 0.004, "kT rotation axis " + std::to_string(k + 1));
+}
+
 TEST(RigidQuatHi, SlowHiOffSamplesTheCanonicalEnsembleThreePointNoise)
 {
   const Equilibrium e = trapped_ellipsoids("0.1 0.1 4928 gamma_t 5 gamma_r 4 noise threepoint "
@@ -577,6 +589,10 @@ TEST(RigidQuatHi, BadInputIsRefusedWithAMessage)
       {"", "fix 1 all rigid/quat/hi atom 0.1 0.1 0 gamma_t 1 gamma_r 1", "", "seed must be an integer"},
       {"", "fix 1 all rigid/quat/hi atom -1 0.1 5 gamma_t 1 gamma_r 1", "", "temperatures must be >= 0"},
       {"", "fix 1 all rigid/quat/hi atom 0.1 0.1 5 gamma_t 1 gamma_r 1 hi oseen", "", "hi must be off or rpy"},
+      {"", "fix 1 all rigid/quat/hi atom 0.1 0.1 5 gamma_t 1 gamma_r 1 hi user", "", "hi user (a friction matrix given by the user) is not implemented"},
+      {"", "fix 1 all rigid/quat/hi atom 0.1 0.1 5 gamma_t 1 gamma_r 1 noise normal", "", "noise must be gaussian, threepoint or uniform"},
+      {"", "fix 1 all rigid/quat/hi atom 0.1 0.1 5 gamma_t 1 gamma_r 1 ou padechol", "", "ou padechol (the paper's Pade exponential with a Cholesky factor) is not implemented"},
+      {"", "fix 1 all rigid/quat/hi atom 0.1 0.1 5 gamma_t 1 gamma_r 1 ou expm", "", "ou must be eig"},
       {"", "fix 1 all rigid/quat/hi atom 0.1 0.1 5 gamma_t 1 gamma_r 1 frob 1", "", "unknown keyword 'frob'"},
       {"", "fix 1 all rigid/quat/hi atom 0.1 0.1 5 gamma_t 1 gamma_r 1 every 0", "", "every must be >= 1"},
       {"", "fix 1 all rigid/quat/hi atom 0.1 0.1 5 viscosity 0.1 radius type 1.0 2.0" + std::string(" hi rpy"), "run 1",

@@ -416,7 +416,7 @@ TEST(RigidQuatHiBody, BadInputIsRefusedWithAMessage)
       {"fix 1 all rigid/quat/hi molecule" + ok + " radius type 1.0 viscosity 1", "", "body of several atoms takes one hydrodynamic radius"},
       {"fix 1 all rigid/quat/hi molecule 0.1 0.1 5", "", "no friction given"},
       {"fix 1 all rigid/quat/hi molecule 0.1 0.1 5 hi rpy radius 1", "", "hi rpy needs the viscosity"},
-      {"fix 1 all rigid/quat/hi blob 0.1 0.1 5", "", "unknown bodystyle 'blob'"},
+      {"fix 1 all rigid/quat/hi blob 0.1 0.1 5", "", "unknown bodystyle 'blob'; expected 'fix ID group rigid/quat/hi atom|single"},
       {"fix 1 all rigid/quat/hi molecule 0.1 0.1", "", "expected 'fix ID group rigid/quat/hi"},
       {"fix 1 all rigid/quat/hi molecule" + ok + "\nfix 2 a nve", "run 1", "also integrates 4 atoms"},
       {"fix 1 all rigid/quat/hi molecule" + ok + "\nfix 2 a rigid/nve single", "run 1", "also integrates 4 atoms"},

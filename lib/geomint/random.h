@@ -80,6 +80,16 @@ GEOMINT_INLINE void threepoint3(uint32_t seed, int64_t tag, int64_t step, uint32
   }
 }
 
+// Uniform deviates on [-sqrt(3), sqrt(3)] (mean 0, variance 1; the third
+// moment 0, the fourth 9/5 instead of 3: weak order 1 in the noise), from the
+// first three words of (seed, tag, step, stream).
+GEOMINT_INLINE void uniform3(uint32_t seed, int64_t tag, int64_t step, uint32_t stream, double xi[3])
+{
+  const r123::Philox4x32::ctr_type r = philox_words(seed, tag, step, stream);
+  const double root3 = 1.7320508075688772935;
+  for (int k = 0; k < 3; k++) xi[k] = root3 * (2.0 * open_unit(r.v[k]) - 1.0);
+}
+
 // The same for n atoms at once (host code): the words first, then Box-Muller
 // in a separate loop that the compiler vectorizes.  Bitwise equal to normal3.
 constexpr int NORMAL_BLOCK = 128;
