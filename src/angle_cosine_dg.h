@@ -30,7 +30,7 @@ class AngleCosineDG : public DGBondedStyle<AngleCosineDG, AngleCosine, DGPathSty
  public:
   AngleCosineDG(class LAMMPS *lmp) : DGBondedStyle<AngleCosineDG, AngleCosine, DGPathStyle, DG_ANGLES>(lmp) {}
   using Term = DGPathTerm<AngleCosineDGModel>;
-  Term dg_term(const DGCoeffTable &c) const { return Term{c, this->variant}; }
+  Term dg_term(const DGCoeffTable &c) const { return Term{c, this->variant, this->degtol}; }
  protected:
   int dg_stride() const override { return 1; }
   void dg_row(int t, double *row) const override;

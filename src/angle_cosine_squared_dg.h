@@ -34,7 +34,7 @@ class AngleCosineSquaredDG : public DGBondedStyle<AngleCosineSquaredDG, AngleCos
  public:
   AngleCosineSquaredDG(class LAMMPS *lmp) : DGBondedStyle<AngleCosineSquaredDG, AngleCosineSquared, DGPathStyle, DG_ANGLES>(lmp) {}
   using Term = DGPathTerm<AngleCosineSquaredDGModel>;
-  Term dg_term(const DGCoeffTable &c) const { return Term{c, this->variant}; }
+  Term dg_term(const DGCoeffTable &c) const { return Term{c, this->variant, this->degtol}; }
  protected:
   int dg_stride() const override { return 2; }
   void dg_row(int t, double *row) const override;

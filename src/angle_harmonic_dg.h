@@ -38,7 +38,7 @@ class AngleHarmonicDG : public DGBondedStyle<AngleHarmonicDG, AngleHarmonic, DGP
  public:
   AngleHarmonicDG(class LAMMPS *lmp) : DGBondedStyle<AngleHarmonicDG, AngleHarmonic, DGPathStyle, DG_ANGLES>(lmp) {}
   using Term = DGPathTerm<AngleHarmonicDGModel>;
-  Term dg_term(const DGCoeffTable &c) const { return Term{c, this->variant}; }
+  Term dg_term(const DGCoeffTable &c) const { return Term{c, this->variant, this->degtol}; }
  protected:
   int dg_stride() const override { return 2; }
   void dg_row(int t, double *row) const override;

@@ -20,6 +20,8 @@
 
 #include "dg_style.h"
 
+#include <type_traits>
+
 #include "geomint/dg.h"
 #include "geomint/dg_terms.h"
 
@@ -109,10 +111,11 @@ template <class Model> struct DGPathTerm {
   static constexpr int NDIST = NATOM == 3 ? 3 : 6;
   DGCoeffTable c;
   int variant;
+  double degtol;    // the path DGs' degenerate segment (angle_style ... degtol)
   DGPairTable<NDIST> pairs;
 
-  DGPathTerm(const DGCoeffTable &c_, int variant_) :
-      c(c_), variant(variant_), pairs(DGPathPairs<NDIST>::get())
+  DGPathTerm(const DGCoeffTable &c_, int variant_, double degtol_) :
+      c(c_), variant(variant_), degtol(degtol_), pairs(DGPathPairs<NDIST>::get())
   {
   }
 
@@ -130,7 +133,7 @@ template <class Model> struct DGPathTerm {
     } else {
       geomint::dg::term_dg(
           pairs.p, xo, xn, [&cc, kind](const double *d) { return Model::pot(cc, kind, d); }, variant,
-          f, vo, vn);
+          f, vo, vn, degtol);
     }
   }
 };
@@ -148,6 +151,13 @@ class DGBondedStyle : public DGStyleOf<Parent, Base> {
   static constexpr int DG_KIND = KIND;
   static constexpr int NATOM = DGKindInfo<KIND>::NATOM;
   DGBondedStyle(LAMMPS *lmp) : DGStyleOf<Parent, Base>(lmp) {}
+
+  // bond_style NAME (no arguments); angle_style, dihedral_style, improper_style
+  // NAME [variant ...] [degtol D] (DGPathStyle::parse_dg_settings)
+  void settings(int narg, char **arg) override
+  {
+    dg_settings(narg, arg, std::is_base_of<DGPathStyle, Base>());
+  }
 
   void compute_dg(double **xold, double **xnew, double **fdg, double &vnew,
                   double &vold) override
@@ -180,6 +190,18 @@ class DGBondedStyle : public DGStyleOf<Parent, Base> {
 
  protected:
   DGCoeffs dgc;
+  static constexpr const char *KIND_NAME = KIND == DG_BONDS ? "bond_style"
+      : KIND == DG_ANGLES                                   ? "angle_style"
+      : KIND == DG_DIHEDRALS                                ? "dihedral_style"
+                                                            : "improper_style";
+  template <class B = Base> void dg_settings(int narg, char **arg, std::true_type)
+  {
+    static_cast<B *>(this)->parse_dg_settings(this->lmp, KIND_NAME, narg, arg);
+  }
+  void dg_settings(int narg, char **arg, std::false_type)
+  {
+    dg_no_settings(this->lmp, KIND_NAME, narg, arg);
+  }
   virtual int dg_stride() const = 0;
   virtual void dg_row(int t, double *row) const = 0;
 };

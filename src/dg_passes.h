@@ -26,6 +26,7 @@
 #include "geomint/geomint_inline.h"
 #include "geomint/lanes.h"
 
+#include <cfloat>
 #include <cmath>
 #include <type_traits>
 #include <utility>
@@ -270,6 +271,14 @@ struct DGFixedPoint {
   double dtv;
 };
 
+// |x| where x is finite, +inf where it is not: a NaN then survives the max
+// reductions of the increments (a max drops NaN), and fix dg/nve stops
+GEOMINT_INLINE double dg_abs_or_inf(double x)
+{
+  const double a = std::fabs(x);
+  return a <= DBL_MAX ? a : HUGE_VAL;
+}
+
 // atom i: G(u), r, the largest components (inc, disp), and with NH history
 // columns the newest column and the normal equations of the mixing: acc[a] +=
 // dR_a . r, then the upper triangle of dR_a . dR_b by rows
@@ -282,7 +291,7 @@ GEOMINT_INLINE void dg_residual_atom(const DGFixedPoint &A, int i, double &inc, 
     const int c = 3 * i + d;
     const double g = A.xo[c] + A.dtv * (A.vo[c] + dtfm * A.fd[c]);
     const double r = g - A.x[c];
-    const double ar = std::fabs(r), ag = std::fabs(g - A.xo[c]);
+    const double ar = dg_abs_or_inf(r), ag = dg_abs_or_inf(g - A.xo[c]);
     inc = inc < ar ? ar : inc;    // (std::max, also on a device)
     disp = disp < ag ? ag : disp;
     if (NH > 0) {

@@ -89,18 +89,28 @@ template <class Parent, class Base = DGStyle> class DGStyleOf : public Parent, p
 };
 
 // angle, dihedral and improper DG styles: the midpoint DG (default) or the
-// paper's distance path DGs sym, left, right (dg_bonded.h)
+// paper's distance path DGs sym, left, right (dg_bonded.h): the style's own
+// (its settings: variant, degtol), unless the dg keyword of fix dg/nve
+// overrides it for every style
 class DGPathStyle : public DGStyle {
  public:
   bool dg_symmetric() const override
   {
     return variant == geomint::dg::SYM || variant == geomint::dg::MIDPOINT;
   }
-  void set_dg_variant(int v) override { variant = v; }
+  // v < 0: the style's own variant
+  void set_dg_variant(int v) override { variant = v >= 0 ? v : style_variant; }
+  // [variant midpoint|sym|left|right] [degtol D] of angle_style etc.
+  void parse_dg_settings(class LAMMPS *lmp, const char *kind, int narg, char **arg);
 
  protected:
+  int style_variant = geomint::dg::MIDPOINT;
   int variant = geomint::dg::MIDPOINT;
+  double degtol = geomint::dg::DEGENERATE_REL;
 };
+
+// bond DG styles take no settings: an ERROR for any argument
+void dg_no_settings(class LAMMPS *lmp, const char *kind, int narg, char **arg);
 
 // 2 x maxdisp of the fix dg/nve of this run (0 if none): the margin DG pair
 // styles add to their neighbor cutoff (pairs inside the cutoff at the old or

@@ -36,12 +36,12 @@ void DihedralCharmmDG::init_style()
 
 void DihedralCharmmDG::set_dg_variant(int v)
 {
-  if (v != geomint::dg::MIDPOINT)
+  DGPathStyle::set_dg_variant(v);    // (v < 0: the style's own variant)
+  if (variant != geomint::dg::MIDPOINT)
     for (int t = 1; t <= atom->ndihedraltypes; t++)
       if (setflag[t] && shift[t] % 180 != 0)    // (sin_shift of 180 degrees is 1.2e-16)
         error->all(FLERR, "Dihedral charmm/dg: dihedral type {} has phase {} degrees; the "
                    "distance discrete gradients (fix dg/nve dg sym, left or right) see only "
                    "cos phi and take phases 0 and 180 only: use dg midpoint (the default)", t,
                    shift[t]);
-  DGPathStyle::set_dg_variant(v);
 }

@@ -35,7 +35,7 @@ class DihedralCharmmDG : public DGBondedStyle<DihedralCharmmDG, DihedralCharmm, 
  public:
   DihedralCharmmDG(class LAMMPS *lmp) : DGBondedStyle<DihedralCharmmDG, DihedralCharmm, DGPathStyle, DG_DIHEDRALS>(lmp) {}
   using Term = DGPathTerm<DihedralCharmmDGModel>;
-  Term dg_term(const DGCoeffTable &c) const { return Term{c, this->variant}; }
+  Term dg_term(const DGCoeffTable &c) const { return Term{c, this->variant, this->degtol}; }
   void init_style() override;
   void set_dg_variant(int) override;
  protected:

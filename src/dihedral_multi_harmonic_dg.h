@@ -34,7 +34,7 @@ class DihedralMultiHarmonicDG : public DGBondedStyle<DihedralMultiHarmonicDG, Di
  public:
   DihedralMultiHarmonicDG(class LAMMPS *lmp) : DGBondedStyle<DihedralMultiHarmonicDG, DihedralMultiHarmonic, DGPathStyle, DG_DIHEDRALS>(lmp) {}
   using Term = DGPathTerm<DihedralMultiHarmonicDGModel>;
-  Term dg_term(const DGCoeffTable &c) const { return Term{c, this->variant}; }
+  Term dg_term(const DGCoeffTable &c) const { return Term{c, this->variant, this->degtol}; }
  protected:
   int dg_stride() const override { return 5; }
   void dg_row(int t, double *row) const override;

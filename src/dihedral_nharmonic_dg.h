@@ -38,7 +38,7 @@ class DihedralNHarmonicDG : public DGBondedStyle<DihedralNHarmonicDG, DihedralNH
  public:
   DihedralNHarmonicDG(class LAMMPS *lmp) : DGBondedStyle<DihedralNHarmonicDG, DihedralNHarmonic, DGPathStyle, DG_DIHEDRALS>(lmp) {}
   using Term = DGPathTerm<DihedralNHarmonicDGModel>;
-  Term dg_term(const DGCoeffTable &c) const { return Term{c, this->variant}; }
+  Term dg_term(const DGCoeffTable &c) const { return Term{c, this->variant, this->degtol}; }
  protected:
   int dg_stride() const override;
   void dg_row(int t, double *row) const override;

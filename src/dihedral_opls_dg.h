@@ -38,7 +38,7 @@ class DihedralOPLSDG : public DGBondedStyle<DihedralOPLSDG, DihedralOPLS, DGPath
  public:
   DihedralOPLSDG(class LAMMPS *lmp) : DGBondedStyle<DihedralOPLSDG, DihedralOPLS, DGPathStyle, DG_DIHEDRALS>(lmp) {}
   using Term = DGPathTerm<DihedralOPLSDGModel>;
-  Term dg_term(const DGCoeffTable &c) const { return Term{c, this->variant}; }
+  Term dg_term(const DGCoeffTable &c) const { return Term{c, this->variant, this->degtol}; }
  protected:
   int dg_stride() const override { return 4; }
   void dg_row(int t, double *row) const override;

@@ -310,6 +310,13 @@ void FixDGNVE::init()
     if (other->time_integrate)
       error->all(FLERR, "{}: fix {} ({}) also integrates atoms; fix dg/nve must be the only "
                  "integrator", STYLE, other->id, other->style);
+    // velocity rescaling (fix temp/berendsen, temp/rescale, temp/csvr, ...)
+    // would change the energy outside the step, unseen by f_ID[7]
+    if (utils::strmatch(other->style, "^temp/"))
+      error->all(FLERR, "{}: fix {} ({}) rescales velocities; fix dg/nve conserves the energy and "
+                 "cannot be combined with a thermostat that rescales them (fix langevin, whose "
+                 "forces are integrated as external forces, can be)", STYLE, other->id,
+                 other->style);
     if (!(modify->fmask[i] & POST_FORCE)) continue;
     // a fix that may change forces after the styles computed them
     if (utils::strmatch(other->style, "^shake") || utils::strmatch(other->style, "^rattle"))
@@ -387,6 +394,14 @@ void FixDGNVE::init()
                    "implicit step from converging; use pair_modify shift yes (the same forces)",
                    STYLE, jump_styles);
   if (!jump_styles.empty()) jump_warned = true;
+  // the DSF styles keep their parents' energy of a special pair (special_bonds
+  // coul < 1), which jumps by -(1 - factor) qq/rc at the Coulomb cutoff (the
+  // parents subtract (1 - factor) qq/r inside it only): named where a step fails
+  dsf_special_styles.clear();
+  if (force->special_coul[1] < 1.0 || force->special_coul[2] < 1.0 || force->special_coul[3] < 1.0)
+    for (size_t k = 0; k < pairs.size(); k++)
+      if (utils::strmatch(pair_names[k], "coul/dsf/dg"))
+        dsf_special_styles += (dsf_special_styles.empty() ? "" : ", ") + pair_names[k];
   // bonded styles, hybrid ones through their sub-styles (dg_hybrid.h)
   hybrids.clear();
   auto need_bonded = [&](auto *style, auto *hybrid, const char *kind, const char *name,
@@ -417,7 +432,8 @@ void FixDGNVE::init()
   };
   const char *const BOND_HINT = "harmonic/dg, fene/dg, morse/dg or zero";
   const char *const ANGLE_HINT = "harmonic/dg, cosine/dg, cosine/squared/dg or zero";
-  const char *const DIHEDRAL_HINT = "opls/dg, nharmonic/dg, multi/harmonic/dg, charmm/dg or zero";
+  const char *const DIHEDRAL_HINT =
+      "opls/dg, nharmonic/dg, multi/harmonic/dg, charmm/dg, harmonic/dg or zero";
   const char *const IMPROPER_HINT = "harmonic/dg, cvff/dg or zero";
   need_bonded(force->bond, dynamic_cast<BondHybrid *>(force->bond), "bond", force->bond_style,
               DGBondedHybrid::BOND, atom->nbondtypes, BOND_HINT);
@@ -433,7 +449,7 @@ void FixDGNVE::init()
     error->warning(FLERR, "{}: no force styles are defined; atoms move in straight lines", STYLE);
 
   for (DGStyle *dg : dgstyles) {
-    if (variant >= 0) dg->set_dg_variant(variant);
+    dg->set_dg_variant(variant);    // (-1: each style's own)
   }
   set_skip_compute(-1);
   skipped_forces = false;
@@ -841,17 +857,26 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
                "neighbor skin)", STYLE, dmax, update->ntimestep, maxdisp);
   if (!converged) {
     nfail++;
-    const std::string jump_hint =
+    std::string jump_hint =
         jump_styles.empty() ? "" : fmt::format("; pair style {} without pair_modify shift yes "
                                                "jumps at its cutoff: shift it", jump_styles);
+    if (!dsf_special_styles.empty())
+      jump_hint += fmt::format("; the energy of a special pair (special_bonds coul < 1) of pair "
+                               "style {} jumps by (1 - factor) qq/rc at the Coulomb cutoff, as "
+                               "in its parent style: a cutoff longer than the special pairs' "
+                               "distances avoids it", dsf_special_styles);
+    // (where dihedrals or impropers are defined)
+    const std::string angle_hint = (force->dihedral || force->improper)
+        ? "; a bond angle near 180 degrees under a dihedral makes the dihedral force diverge: "
+          "check the angles of that atom"
+        : "";
     if (onfail == ONFAIL_ERROR)
       error->all(FLERR, "{}: the implicit step did not converge in {} iterations at step {} "
                  "(last increment {:.3g} > {:.3g} = tol {:.3g} x the step's largest "
-                 "displacement{}); reduce the timestep, raise maxiter, or use onfail warn (a "
-                 "bond angle near 180 degrees under a dihedral makes the dihedral force "
-                 "diverge: check the angles of that atom{})", STYLE, maxiter, update->ntimestep,
-                 inc, last_target, tol,
-                 worst_tag > 0 ? fmt::format("; atom {} moved most", worst_tag) : "", jump_hint);
+                 "displacement{}); reduce the timestep, raise maxiter, or use onfail warn{}{}",
+                 STYLE, maxiter, update->ntimestep, inc, last_target, tol,
+                 worst_tag > 0 ? fmt::format("; atom {} moved most", worst_tag) : "", angle_hint,
+                 jump_hint);
     if (onfail == ONFAIL_WARN && comm->me == 0)
       error->warning(FLERR, "{}: the implicit step did not converge in {} iterations at step {} "
                      "(last increment {:.3g} > {:.3g} = tol {:.3g} x the step's largest "
@@ -999,8 +1024,11 @@ bool FixDGNVE::converged(int iter, double inc_local, double disp_local, double &
     if (all[1] < std::numeric_limits<double>::infinity() && inc < std::numeric_limits<double>::infinity())
       error->all(FLERR, "{}: the implicit step diverged at step {}: iteration {} moved an atom by "
                  "{:.6g}, more than maxdisp {:.6g}; the time step is too large for the fastest "
-                 "motion (a stiff bond, or a bond angle near 180 degrees under a dihedral): "
-                 "reduce the timestep", STYLE, update->ntimestep, iter, all[1], maxdisp);
+                 "motion (a stiff bond{}): reduce the timestep, or raise maxdisp (default: half "
+                 "the neighbor skin) if it is smaller than an atom's move in one step",
+                 STYLE, update->ntimestep, iter, all[1], maxdisp,
+                 (force->dihedral || force->improper) ? ", or a bond angle near 180 degrees under "
+                                                        "a dihedral" : "");
     error->all(FLERR, "{}: the implicit step diverged at step {}: iteration {} gave a non-finite "
                "position; reduce the timestep", STYLE, update->ntimestep, iter);
   }
@@ -1253,8 +1281,8 @@ int FixDGNVE::newton_krylov(double &inc, double &vnew, double &vold_sum)
         u[3 * i + d] = x[i][d];
         r[3 * i + d] = g - x[i][d];
         fu[3 * i + d] = fdg[i][d];
-        inc_local = std::max(inc_local, std::fabs(g - x[i][d]));
-        disp_local = std::max(disp_local, std::fabs(g - xold[i][d]));
+        inc_local = std::max(inc_local, dg_abs_or_inf(g - x[i][d]));
+        disp_local = std::max(disp_local, dg_abs_or_inf(g - xold[i][d]));
       }
     const bool done = converged(evals, inc_local, disp_local, inc);
     if (done || evals >= maxiter) {

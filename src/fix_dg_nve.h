@@ -63,6 +63,7 @@ class FixDGNVE : public Fix {
 
  protected:
   std::string jump_styles;    // pair styles with an energy jump at the cutoff (shift no)
+  std::string dsf_special_styles;    // DSF styles whose special pairs jump at the cutoff
   bool jump_warned = false;
   bool setup_ran = false;    // setup() ran once (run N pre no skips it: geomint_error::require_setup)
   // keywords

@@ -35,6 +35,7 @@
 // [issue 21 bonded DG styles: includes]
 #include "angle_cosine_dg.h"
 #include "dihedral_charmm_dg.h"
+#include "dihedral_harmonic_dg.h"
 #include "dihedral_multi_harmonic_dg.h"
 #include "improper_cvff_dg.h"
 #include "improper_harmonic_dg.h"
@@ -192,6 +193,8 @@ const StyleEntry styles[] = {
      &style_creator<DihedralMultiHarmonicDG>, nullptr},
     {"dihedral", "charmm/dg", "GEOMINT dihedral charmm (torsion) with a discrete gradient",
      &style_creator<DihedralCharmmDG>, nullptr},
+    {"dihedral", "harmonic/dg", "GEOMINT dihedral harmonic with a discrete gradient",
+     &style_creator<DihedralHarmonicDG>, nullptr},
     {"improper", "harmonic/dg", "GEOMINT improper harmonic with a discrete gradient",
      &style_creator<ImproperHarmonicDG>, nullptr},
     {"improper", "cvff/dg", "GEOMINT improper cvff with a discrete gradient",
@@ -320,6 +323,12 @@ const StyleEntry styles[] = {
      &style_creator<DihedralCharmmDGKokkos<LMPDeviceType>>, nullptr},
     {"dihedral", "charmm/dg/kk/host", "GEOMINT dihedral charmm (torsion) with a discrete gradient, Kokkos host",
      &style_creator<DihedralCharmmDGKokkos<LMPHostType>>, nullptr},
+    {"dihedral", "harmonic/dg/kk", "GEOMINT dihedral harmonic with a discrete gradient, Kokkos",
+     &style_creator<DihedralHarmonicDGKokkos<LMPDeviceType>>, nullptr},
+    {"dihedral", "harmonic/dg/kk/device", "GEOMINT dihedral harmonic with a discrete gradient, Kokkos device",
+     &style_creator<DihedralHarmonicDGKokkos<LMPDeviceType>>, nullptr},
+    {"dihedral", "harmonic/dg/kk/host", "GEOMINT dihedral harmonic with a discrete gradient, Kokkos host",
+     &style_creator<DihedralHarmonicDGKokkos<LMPHostType>>, nullptr},
     {"improper", "harmonic/dg/kk", "GEOMINT improper harmonic with a discrete gradient, Kokkos",
      &style_creator<ImproperHarmonicDGKokkos<LMPDeviceType>>, nullptr},
     {"improper", "harmonic/dg/kk/device", "GEOMINT improper harmonic with a discrete gradient, Kokkos device",

@@ -34,7 +34,7 @@ class ImproperCvffDG : public DGBondedStyle<ImproperCvffDG, ImproperCvff, DGPath
  public:
   ImproperCvffDG(class LAMMPS *lmp) : DGBondedStyle<ImproperCvffDG, ImproperCvff, DGPathStyle, DG_IMPROPERS>(lmp) {}
   using Term = DGPathTerm<ImproperCvffDGModel>;
-  Term dg_term(const DGCoeffTable &c) const { return Term{c, this->variant}; }
+  Term dg_term(const DGCoeffTable &c) const { return Term{c, this->variant, this->degtol}; }
  protected:
   int dg_stride() const override { return 3; }
   void dg_row(int t, double *row) const override;

@@ -35,7 +35,7 @@ class ImproperHarmonicDG : public DGBondedStyle<ImproperHarmonicDG, ImproperHarm
  public:
   ImproperHarmonicDG(class LAMMPS *lmp) : DGBondedStyle<ImproperHarmonicDG, ImproperHarmonic, DGPathStyle, DG_IMPROPERS>(lmp) {}
   using Term = DGPathTerm<ImproperHarmonicDGModel>;
-  Term dg_term(const DGCoeffTable &c) const { return Term{c, this->variant}; }
+  Term dg_term(const DGCoeffTable &c) const { return Term{c, this->variant, this->degtol}; }
  protected:
   int dg_stride() const override { return 2; }
   void dg_row(int t, double *row) const override;

@@ -273,6 +273,10 @@ TEST(DGMolecules, NewBondedStylesMatchTheirParents)
   expect_style_matches_parent("dihedral", "charmm/dg",
                               "dihedral_coeff 1 0.4 3 0 0.0\ndihedral_coeff 2 0.6 2 180 0.0\n"
                               "dihedral_coeff 3 0.9 1 90 0.0");
+  // d = 1 and -1, n = 0 to 3
+  expect_style_matches_parent("dihedral", "harmonic/dg",
+                              "dihedral_coeff 1 0.4 1 3\ndihedral_coeff 2 0.6 -1 2\n"
+                              "dihedral_coeff 3 0.9 1 1");
   expect_style_matches_parent("dihedral", "opls/dg", "dihedral_coeff 1 0.0 0.0 0.3 0.0\n"
                               "dihedral_coeff 2 0.1 0.2 0.3 0.4\ndihedral_coeff 3 1.74 -0.157 0.279 0.0");
   expect_style_matches_parent("improper", "harmonic/dg",
@@ -294,6 +298,8 @@ void expect_new_styles_conserve(int nsteps)
       {"angle_style hybrid harmonic/dg cosine/dg\nangle_coeff 1 cosine/dg 5.0\n"
        "angle_coeff 2 harmonic/dg 37.5 110.7\nangle_coeff 3 harmonic/dg 58.35 112.7"},
       {"dihedral_style multi/harmonic/dg\ndihedral_coeff * 0.3 -0.2 0.1 0.4 -0.3"},
+      {"dihedral_style harmonic/dg\ndihedral_coeff 1 0.4 1 3\ndihedral_coeff 2 0.6 -1 2\n"
+       "dihedral_coeff 3 0.9 1 1"},
       {"dihedral_style charmm/dg\ndihedral_coeff 1 0.4 3 0 0.0\ndihedral_coeff 2 0.6 2 180 0.0\n"
        "dihedral_coeff 3 0.9 1 90 0.0"},
       {"improper_style harmonic/dg\nimproper_coeff * 20.0 40.0"},
@@ -353,6 +359,10 @@ TEST(DGMolecules, HybridReassignmentSpecialOverridesAndNewtonOffConserveEnergy)
            "angle_coeff 1 cosine/dg 5.0\nangle_coeff 3 harmonic/dg 58.35 112.7\n"
            "angle_coeff 2 cosine/dg 5.0\nangle_coeff 2 none\nfix 1 all dg/nve"},
       {"", "dihedral_style charmm/dg\ndihedral_coeff * 0.6 2 180 0.0\nfix 1 all dg/nve dg sym"},
+      // the variant as a style setting (the spec's angle_style ... variant sym)
+      {"", "dihedral_style harmonic/dg variant sym degtol 1e-7\ndihedral_coeff * 0.6 -1 2\n"
+           "angle_style harmonic/dg variant sym\nangle_coeff 1 33.0 107.8\n"
+           "angle_coeff 2 37.5 110.7\nangle_coeff 3 58.35 112.7\nfix 1 all dg/nve"},
       {"", "pair_style hybrid/overlay lj/cut/dg 10.0 coul/dsf/dg 0.2 10.0\n"
            "pair_coeff 1*2 1*2 lj/cut/dg 0.066 3.5\npair_coeff 3 3 lj/cut/dg 0.030 2.5\n"
            "pair_coeff 1*2 3 lj/cut/dg 0.0445 2.958\npair_coeff * * coul/dsf/dg\n"
@@ -370,6 +380,30 @@ TEST(DGMolecules, HybridReassignmentSpecialOverridesAndNewtonOffConserveEnergy)
   }
 }
 
+// the variant of a style's settings is used where fix dg/nve has no dg
+// keyword, and the dg keyword overrides it: left on the angles (first order:
+// the fix warns) gives another trajectory than the default midpoint, and
+// "dg midpoint" on the fix restores the default's exactly
+TEST(DGMolecules, StyleVariantIsUsedUnlessTheFixOverridesIt)
+{
+  const std::string base = "units real\natom_style full\natom_modify map array\nboundary p p p\n"
+                           "read_data " + DECKS + "dg_mol_butane.data\nvariable s string /dg\n"
+                           "variable pair string dsf\ninclude " + DECKS + "dg_mol_ff_butane.in\n"
+                           "neighbor 2.0 bin\nneigh_modify every 1 delay 0 check yes\n"
+                           "timestep 0.5\nthermo 0\n";
+  auto x_after = [&](const std::string &lines) {
+    Session s;
+    s.cmd(base + lines + "\nrun 50");
+    return s.atom_vec3("x");
+  };
+  const std::string left = "angle_style harmonic/dg variant left\nangle_coeff 1 33.0 107.8\n"
+                           "angle_coeff 2 37.5 110.7\nangle_coeff 3 58.35 112.7\n";
+  const std::vector<double> def = x_after("fix 1 all dg/nve");
+  const std::vector<double> own = x_after(left + "fix 1 all dg/nve");
+  EXPECT_GT(geomint_test::max_abs_diff(own, def), 1e-12);
+  EXPECT_EQ(x_after(left + "fix 1 all dg/nve dg midpoint"), def);
+}
+
 TEST(DGMolecules, BondedErrorsSayWhatToDo)
 {
   struct Case {
@@ -385,6 +419,13 @@ TEST(DGMolecules, BondedErrorsSayWhatToDo)
       {"angle_style hybrid harmonic/dg harmonic\nangle_coeff 1 harmonic 33 107.8\n"
        "angle_coeff 2*3 harmonic/dg 37.5 110.7\nfix 1 all dg/nve\nrun 0",
        "angle style harmonic (in angle_style hybrid) has no discrete-gradient variant"},
+      {"angle_style harmonic/dg total garbage 17", "unknown keyword 'total'"},
+      {"angle_style harmonic/dg variant up", "variant must be midpoint, sym, left or right"},
+      {"dihedral_style opls/dg degtol 2", "degtol must be between 0 and 1"},
+      {"bond_style harmonic/dg whatever", "the discrete-gradient bond styles take no arguments"},
+      {"dihedral_style harmonic/dg variant sym\ndihedral_coeff * 0.4 1 3\n"
+       "dihedral_style charmm/dg variant sym\ndihedral_coeff * 0.4 3 90 0.0\nfix 1 all dg/nve\nrun 0",
+       "has phase 90 degrees"},
   };
   for (const Case &c : cases) {
     Session s;

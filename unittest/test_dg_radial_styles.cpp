@@ -865,6 +865,56 @@ TEST(DGRadialStyles, RestartKeepsTheStyles)
 }
 
 
+
+// a special pair (special_bonds coul 0.5 for 1-4) crossing the Coulomb cutoff:
+// the parents' energy steps there by -(1 - factor_coul) qq/rc, which the DG
+// styles keep (their energy is the parents'), so the step has no fixed point;
+// the error names that cause (it blamed a straight angle under a dihedral,
+// which this 4-atom chain does not have); with factor 1 the same chain
+// crosses the cutoff again and again and conserves the energy to 1e-11
+TEST(DGRadialStyles, SpecialPairCrossingTheCoulombCutoffIsNamed)
+{
+  for (const char *f : {"0.5", "1.0"}) {
+    Session s;
+    s.cmd(std::string("units lj\natom_style full\nboundary f f f\n"
+          "region b block -10 10 -10 10 -10 10\n"
+          "create_box 1 b bond/types 1 extra/bond/per/atom 2 extra/special/per/atom 6\n"
+          "mass 1 1.0\ncreate_atoms 1 single 0.0 0.0 0.0\ncreate_atoms 1 single 0.9 0.5 0.0\n"
+          "create_atoms 1 single 1.6 0.5 0.0\ncreate_atoms 1 single 2.45 0.0 0.0\n"
+          "set atom 1 charge 1.0\nset atom 4 charge -1.0\n"
+          "special_bonds lj 0.0 0.0 0.0 coul 0.0 0.0 ") + f + "\nbond_style harmonic/dg\n"
+          "bond_coeff 1 100.0 0.9\ncreate_bonds single/bond 1 1 2 special no\n"
+          "create_bonds single/bond 1 2 3 special no\ncreate_bonds single/bond 1 3 4 special yes\n"
+          "pair_style coul/dsf/dg 0.3 2.5\npair_coeff * *\n"
+          "neighbor 0.5 bin\nneigh_modify every 1 delay 0 check yes\n"
+          "velocity all set 0 0 0\nset atom 1 vx -0.3\nset atom 4 vx 0.3\n"
+          "variable r14 equal sqrt((x[4]-x[1])^2+(y[4]-y[1])^2+(z[4]-z[1])^2)\n"
+          "fix 1 all dg/nve\ntimestep 0.005\nthermo 0\nrun 0");
+    if (std::string(f) == "0.5") {
+      const std::string err = s.error_of("run 400");
+      EXPECT_NE(err.find("did not converge"), std::string::npos) << err;
+      EXPECT_NE(err.find("special pair (special_bonds coul < 1) of pair style coul/dsf/dg jumps"),
+                std::string::npos) << err;
+      EXPECT_EQ(err.find("near 180 degrees"), std::string::npos) << err;
+      continue;
+    }
+    const double e0 = s.equal("etotal");
+    int crossings = 0;
+    bool inside = s.equal("v_r14") < 2.5;
+    double worst = 0.0;
+    for (int k = 0; k < 400; k++) {
+      s.cmd("run 1 pre no post no");
+      worst = std::max(worst, std::fabs(s.equal("etotal") - e0));
+      const bool now = s.equal("v_r14") < 2.5;
+      crossings += now != inside;
+      inside = now;
+    }
+    std::printf("factor 1: %d crossings, max |E - E0| = %.3g (E0 = %.6f)\n", crossings, worst, e0);
+    EXPECT_GE(crossings, 4);
+    EXPECT_LE(worst, 1e-11 * std::fabs(e0));
+  }
+}
+
 // ---------------------------------------------------------------------------
 // (e) dg_pair_atom's AVX2 lanes against the one-pair kernel (dg_pair_entry)
 // ---------------------------------------------------------------------------

@@ -1340,7 +1340,7 @@ TEST(FixDGNVE, BondedStylesWithoutDiscreteGradientAreRefused)
        "cosine/squared/dg or zero"},
       {"dihedral_style opls\ndihedral_coeff 1 1.3 -0.05 0.2 0.1",
        "dihedral style opls has no discrete-gradient variant; use opls/dg, nharmonic/dg, "
-       "multi/harmonic/dg, charmm/dg or zero"},
+       "multi/harmonic/dg, charmm/dg, harmonic/dg or zero"},
   };
   for (const Case &c : cases) {
     Session s;
@@ -1380,6 +1380,14 @@ TEST(FixDGNVE, BadInputGivesHelpfulErrors)
       {"pair_style lj/mdf/dg 2.5", "expected 'pair_style lj/mdf/dg Rinner Rc [margin M]'"},
       {"fix 1 all dg/nve maxiter 1 tol 1e-15\nrun 5", "did not converge in 1 iterations"},
       {"fix 1 all dg/nve maxdisp 1e-5\nrun 5", "more than maxdisp"},
+      {"fix 1 all dg/nve\nfix 2 all temp/berendsen 1.0 1.0 0.5\nrun 0",
+       "fix 2 (temp/berendsen) rescales velocities"},
+      {"fix 1 all dg/nve\nfix 2 all temp/rescale 1 1.0 1.0 0.1 1.0\nrun 0",
+       "fix 2 (temp/rescale) rescales velocities"},
+      // two atoms at one place: r = 0, LJ infinite, the iterate NaN (it ran on with
+      // every position NaN and no message)
+      {"create_atoms 1 single 0 0 0 units box\ncreate_atoms 1 single 0 0 0 units box\n"
+       "fix 1 all dg/nve\nrun 2", "gave a non-finite position"},
   };
   for (const Case &c : cases) {
     Session s;

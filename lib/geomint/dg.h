@@ -103,12 +103,14 @@ namespace dg {
   // over x' - x, with the midpoint derivative for a degenerate segment.
   // gx, gxn: g at the two ends (already evaluated); eval(t) gives g at x + t (x' - x)
   // scaled coordinate, used only in the degenerate case.
+  // (degtol: the relative length below which a segment is degenerate)
   template <class Eval>
-  GEOMINT_INLINE double quotient(double x, double xn, double gx, double gxn, const Eval &eval)
+  GEOMINT_INLINE double quotient(double x, double xn, double gx, double gxn, const Eval &eval,
+                                 double degtol = DEGENERATE_REL)
   {
     const double dx = xn - x;
     const double scale = std::fabs(x) > std::fabs(xn) ? std::fabs(x) : std::fabs(xn);
-    if (std::fabs(dx) > DEGENERATE_REL * scale) return (gxn - gx) / dx;
+    if (std::fabs(dx) > degtol * scale) return (gxn - gx) / dx;
     const double m = 0.5 * (x + xn), h = DERIV_STEP * (scale > 0.0 ? scale : 1.0);
     return (8.0 * (eval(m + h) - eval(m - h)) - (eval(m + 2.0 * h) - eval(m - 2.0 * h))) /
         (12.0 * h);
@@ -119,9 +121,11 @@ namespace dg {
   //   right: the left quotients with d and dn exchanged
   //   sym:   their mean (time-symmetric, 2nd order)
   // pot(const double *dist) returns V.  Returns V(d) in *v_old and V(dn) in *v_new.
+  // degtol: quotient()'s degenerate segment
   template <int N, class Pot>
   GEOMINT_INLINE void path_dg(const double d[N], const double dn[N], const Pot &pot, int variant,
-                              double delta[N], double *v_old = nullptr, double *v_new = nullptr)
+                              double delta[N], double *v_old = nullptr, double *v_new = nullptr,
+                              double degtol = DEGENERATE_REL)
   {
     double state[N];
     double vl[N + 1];    // V of the left path states P_0..P_N (first k primed)
@@ -138,10 +142,13 @@ namespace dg {
       for (int k = 0; k < N; k++) {
         // P_k differs from P_{k+1} in coordinate k only
         for (int j = 0; j < N; j++) state[j] = j < k ? dn[j] : d[j];
-        left[k] = quotient(d[k], dn[k], vl[k], vl[k + 1], [&](double t) {
-          state[k] = t;
-          return pot(state);
-        });
+        left[k] = quotient(
+            d[k], dn[k], vl[k], vl[k + 1],
+            [&](double t) {
+              state[k] = t;
+              return pot(state);
+            },
+            degtol);
       }
     }
     if (variant != LEFT) {
@@ -156,10 +163,13 @@ namespace dg {
       for (int k = 0; k < N; k++) {
         for (int j = 0; j < N; j++) state[j] = j < k ? d[j] : dn[j];
         // Q_{k+1} - Q_k changes coordinate k from dn_k to d_k
-        right[k] = quotient(d[k], dn[k], vr[k + 1], vr[k], [&](double t) {
-          state[k] = t;
-          return pot(state);
-        });
+        right[k] = quotient(
+            d[k], dn[k], vr[k + 1], vr[k],
+            [&](double t) {
+              state[k] = t;
+              return pot(state);
+            },
+            degtol);
       }
     }
     for (int k = 0; k < N; k++)
@@ -240,12 +250,13 @@ namespace dg {
   template <int NDIST, int NATOM, class Pot>
   GEOMINT_INLINE void term_dg(const int (&pairs)[NDIST][2], const double (&xo)[NATOM][3],
                               const double (&xn)[NATOM][3], const Pot &pot, int variant,
-                              double (&f)[NATOM][3], double &vo, double &vn)
+                              double (&f)[NATOM][3], double &vo, double &vn,
+                              double degtol = DEGENERATE_REL)
   {
     double d[NDIST], dn[NDIST], delta[NDIST];
     distances(pairs, xo, d);
     distances(pairs, xn, dn);
-    path_dg<NDIST>(d, dn, pot, variant, delta, &vo, &vn);
+    path_dg<NDIST>(d, dn, pot, variant, delta, &vo, &vn, degtol);
     scatter_forces(pairs, xo, xn, delta, f);
   }
 

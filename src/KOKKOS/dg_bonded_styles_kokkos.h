@@ -18,6 +18,7 @@
 #include "bond_harmonic_dg.h"
 #include "bond_morse_dg.h"
 #include "dihedral_charmm_dg.h"
+#include "dihedral_harmonic_dg.h"
 #include "dihedral_multi_harmonic_dg.h"
 #include "dihedral_nharmonic_dg.h"
 #include "dihedral_opls_dg.h"
@@ -77,6 +78,8 @@ template <class DeviceType>
 using DihedralMultiHarmonicDGKokkos = DGBondedKokkos<DihedralMultiHarmonicDG, DeviceType>;
 template <class DeviceType> using DihedralCharmmDGKokkos = DGBondedKokkos<DihedralCharmmDG, DeviceType>;
 template <class DeviceType>
+using DihedralHarmonicDGKokkos = DGBondedKokkos<DihedralHarmonicDG, DeviceType>;
+template <class DeviceType>
 using ImproperHarmonicDGKokkos = DGBondedKokkos<ImproperHarmonicDG, DeviceType>;
 template <class DeviceType> using ImproperCvffDGKokkos = DGBondedKokkos<ImproperCvffDG, DeviceType>;
 
@@ -92,6 +95,7 @@ template <class DeviceType> using ImproperCvffDGKokkos = DGBondedKokkos<Improper
   X class DGBondedKokkos<DihedralNHarmonicDG, D>;     \
   X class DGBondedKokkos<DihedralMultiHarmonicDG, D>; \
   X class DGBondedKokkos<DihedralCharmmDG, D>;        \
+  X class DGBondedKokkos<DihedralHarmonicDG, D>;      \
   X class DGBondedKokkos<ImproperHarmonicDG, D>;      \
   X class DGBondedKokkos<ImproperCvffDG, D>;
 
