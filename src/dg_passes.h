@@ -121,8 +121,13 @@ __attribute__((target("avx2"))) inline void dg_pair_atom_lanes(const A &a, int i
   const int itype = a.type(i);
   const int jnum = a.num(i);
   double fi[3] = {0.0, 0.0, 0.0};
-  const V xoi[3] = {V{} + a.xo(i, 0), V{} + a.xo(i, 1), V{} + a.xo(i, 2)};
-  const V xni[3] = {V{} + a.xn(i, 0), V{} + a.xn(i, 1), V{} + a.xn(i, 2)};
+  // (each lane a copy: 0.0 + x would turn a -0.0 into +0.0)
+  V xoi[3], xni[3];
+  for (int d = 0; d < 3; d++) {
+    const double o = a.xo(i, d), n = a.xn(i, d);
+    xoi[d] = V{o, o, o, o};
+    xni[d] = V{n, n, n, n};
+  }
   int jj = 0;
   for (; jj + 4 <= jnum; jj += 4) {
     DGPairLanes p;

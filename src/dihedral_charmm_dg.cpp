@@ -41,7 +41,8 @@ void DihedralCharmmDG::set_dg_variant(int v)
     for (int t = 1; t <= atom->ndihedraltypes; t++)
       if (setflag[t] && shift[t] % 180 != 0)    // (sin_shift of 180 degrees is 1.2e-16)
         error->all(FLERR, "Dihedral charmm/dg: dihedral type {} has phase {} degrees; the "
-                   "distance discrete gradients (fix dg/nve dg sym, left or right) see only "
-                   "cos phi and take phases 0 and 180 only: use dg midpoint (the default)", t,
+                   "distance discrete gradients (variant sym, left or right, of the style or "
+                   "of fix dg/nve's dg keyword) see only cos phi and take phases 0 and 180 "
+                   "only: use the midpoint variant (the default)", t,
                    shift[t]);
 }

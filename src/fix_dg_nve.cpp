@@ -397,8 +397,13 @@ void FixDGNVE::init()
   // the DSF styles keep their parents' energy of a special pair (special_bonds
   // coul < 1), which jumps by -(1 - factor) qq/rc at the Coulomb cutoff (the
   // parents subtract (1 - factor) qq/r inside it only): named where a step fails
+  // (a special pair with both factors 0 is left out of the neighbor lists: no jump)
   dsf_special_styles.clear();
-  if (force->special_coul[1] < 1.0 || force->special_coul[2] < 1.0 || force->special_coul[3] < 1.0)
+  bool special_jump = false;
+  for (int k = 1; k <= 3; k++)
+    special_jump = special_jump ||
+        (force->special_coul[k] < 1.0 && (force->special_coul[k] > 0.0 || force->special_lj[k] > 0.0));
+  if (special_jump)
     for (size_t k = 0; k < pairs.size(); k++)
       if (utils::strmatch(pair_names[k], "coul/dsf/dg"))
         dsf_special_styles += (dsf_special_styles.empty() ? "" : ", ") + pair_names[k];

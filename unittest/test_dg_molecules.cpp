@@ -273,9 +273,12 @@ TEST(DGMolecules, NewBondedStylesMatchTheirParents)
   expect_style_matches_parent("dihedral", "charmm/dg",
                               "dihedral_coeff 1 0.4 3 0 0.0\ndihedral_coeff 2 0.6 2 180 0.0\n"
                               "dihedral_coeff 3 0.9 1 90 0.0");
-  // d = 1 and -1, n = 0 to 3
+  // d = 1 and -1, n = 3, 2, 1 and 0 (K (1 + d), a constant)
   expect_style_matches_parent("dihedral", "harmonic/dg",
                               "dihedral_coeff 1 0.4 1 3\ndihedral_coeff 2 0.6 -1 2\n"
+                              "dihedral_coeff 3 0.9 1 1");
+  expect_style_matches_parent("dihedral", "harmonic/dg",
+                              "dihedral_coeff 1 0.4 1 0\ndihedral_coeff 2 0.6 -1 2\n"
                               "dihedral_coeff 3 0.9 1 1");
   expect_style_matches_parent("dihedral", "opls/dg", "dihedral_coeff 1 0.0 0.0 0.3 0.0\n"
                               "dihedral_coeff 2 0.1 0.2 0.3 0.4\ndihedral_coeff 3 1.74 -0.157 0.279 0.0");

@@ -74,7 +74,8 @@ namespace dg {
   // (u^3 + w^3)).  It is Delta / (r + r'): the pair's DG force is it times
   // (R + R'), with no square root.
   // (T: double, or a vector of doubles for lanes of pairs, lanes.h)
-  template <class T> GEOMINT_INLINE T lj_quotient_sq(const T &lj1, const T &lj2, const T &u, const T &w)
+  template <class T>
+  GEOMINT_FORCE_INLINE T lj_quotient_sq(const T &lj1, const T &lj2, const T &u, const T &w)
   {
     const T q3 = u * u + u * w + w * w;
     return -u * w * q3 * (lj1 * (u * u * u + w * w * w) - lj2);

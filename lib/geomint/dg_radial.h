@@ -323,7 +323,7 @@ namespace dg {
   // and bool, or a vector of doubles and its comparison mask (lanes of
   // pairs, lanes.h: both sides of each choice computed, the same numbers)
   template <class T, class M>
-  GEOMINT_INLINE void lj_cut_pair_sq(const T &c12, const T &c6, const T &off, const T &rsq,
+  GEOMINT_FORCE_INLINE void lj_cut_pair_sq(const T &c12, const T &c6, const T &off, const T &rsq,
                                      const T &rnsq, const M &in, const M &in_new, T &q, T &vo,
                                      T &vn)
   {

@@ -6,8 +6,9 @@
 // GEOMINT_HOST_LANES: x86-64 without FMA only.  There nothing is contracted,
 // so a lane's numbers are the scalar kernel's bit for bit; with FMA
 // (-march=native), or on other CPUs, GCC may contract a*b+c differently in
-// scalar and vector code.  Never in CUDA/HIP/SYCL compiles, whose host pass
-// would see device functions.
+// scalar and vector code; nor with -ffast-math, which may reassociate them
+// differently.  Never in CUDA/HIP/SYCL compiles, whose host pass would see
+// device functions.
 //
 // GEOMINT_HOST_AVX2 (GCC itself, same conditions): functions also compiled
 // for AVX2 (__attribute__((target("avx2"))), no FMA), chosen at run time by
@@ -16,7 +17,8 @@
 #ifndef GEOMINT_LANES_H
 #define GEOMINT_LANES_H
 
-#if defined(__GNUC__) && defined(__x86_64__) && !defined(__FMA__) && !defined(__CUDACC__) && \
+#if defined(__GNUC__) && defined(__x86_64__) && !defined(__FMA__) && !defined(__FAST_MATH__) && \
+    !defined(__CUDACC__) && \
     !defined(__HIPCC__) && !defined(__CUDA_ARCH__) && !defined(__HIP_DEVICE_COMPILE__) && \
     !defined(__SYCL_DEVICE_ONLY__)
 #define GEOMINT_HOST_LANES 1
@@ -27,9 +29,10 @@ typedef long long vec2l __attribute__((vector_size(16)));
 typedef double vec4d __attribute__((vector_size(32)));
 typedef long long vec4l __attribute__((vector_size(32)));
 }    // namespace geomint
-// (vectors of four doubles are AVX2 code's own and always inlined there: GCC's
-// note that passing them by value outside AVX2 code would change the ABI
-// does not apply)
+// (vectors of four doubles are AVX2 code's own, and the functions that take
+// or return them are always inlined there (GEOMINT_FORCE_INLINE): GCC's note
+// that passing them by value outside AVX2 code would change the ABI does not
+// apply)
 #if !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wpsabi"
 #endif
