@@ -921,27 +921,6 @@ TEST(DGRadialStyles, SpecialPairCrossingTheCoulombCutoffIsNamed)
 // ---------------------------------------------------------------------------
 
 #ifdef GEOMINT_HOST_AVX2
-// a half list over plain arrays, as dg_passes.h's pair accessor
-struct LaneTestPairs {
-  const std::vector<double> *xo_, *xn_;
-  std::vector<double> *f_;
-  const std::vector<int> *type_, *first_, *entries_;
-  double cut_sq[3][3];
-  double slj[4], scoul[4];
-  int nlocal, newton_pair;
-  double xo(int j, int d) const { return (*xo_)[3 * j + d]; }
-  double xn(int j, int d) const { return (*xn_)[3 * j + d]; }
-  int type(int j) const { return (*type_)[j]; }
-  int num(int i) const { return (*first_)[i + 1] - (*first_)[i]; }
-  int entry(int i, int jj) const { return (*entries_)[(*first_)[i] + jj]; }
-  static int index(int e) { return e & NEIGHMASK; }
-  static int special(int e) { return e >> SBBITS & 3; }
-  double cutsq(int it, int jt) const { return cut_sq[it][jt]; }
-  double special_lj(int k) const { return slj[k]; }
-  double special_coul(int k) const { return scoul[k]; }
-  bool owned_or_newton(int j) const { return newton_pair || j < nlocal; }
-  void add(int j, int d, double value) const { (*f_)[3 * j + d] += value; }
-};
 struct LaneTestCoeff {
   double lj3(int i, int j) const { return 4.0 * (1.0 + 0.25 * (i + j)) * std::pow(0.9 + 0.05 * (i * j), 12); }
   double lj4(int i, int j) const { return 4.0 * (1.0 + 0.25 * (i + j)) * std::pow(0.9 + 0.05 * (i * j), 6); }
@@ -998,16 +977,31 @@ TEST(DGPairLanes, FourPairsAtOnceAreTheOnePairKernelBitForBit)
   ASSERT_GT(crossing, 20);
   ASSERT_GT(beyond, 1000);
   const LAMMPS_NS::LJCutDGTerm<LaneTestCoeff> term{{}};
+  // LAMMPS's layout for dg_style.h's accessor DGHostPairs: rows and list pointers
+  std::vector<double *> xo_rows(n), xn_rows(n);
+  std::vector<int> num(n);
+  std::vector<int *> firsts(n);
+  for (int i = 0; i < n; i++) {
+    xo_rows[i] = &xo[3 * i];
+    xn_rows[i] = &xn[3 * i];
+    num[i] = first[i + 1] - first[i];
+    firsts[i] = entries.data() + first[i];
+  }
+  double cut_rows[3][3] = {{0.0, 0.0, 0.0}, {0.0, 2.5 * 2.5, 2.1 * 2.1}, {0.0, 2.1 * 2.1, 2.8 * 2.8}};
+  double *cut_sq[3] = {cut_rows[0], cut_rows[1], cut_rows[2]};
+  const double slj[4] = {1.0, 0.0, 0.5, 0.75}, scoul[4] = {1.0, 0.0, 0.25, 0.5};
   for (int newton = 0; newton < 2; newton++) {
     std::vector<double> f_lanes(3 * n, 0.0), f_one(3 * n, 0.0);
-    LaneTestPairs a{&xo,  &xn,  &f_lanes, &type, &first, &entries, {},  {1.0, 0.0, 0.5, 0.75},
-                    {1.0, 0.0, 0.25, 0.5}, 250, newton};
-    const double cuts[3] = {0.0, 2.5, 2.8};
-    for (int it = 1; it <= 2; it++)
-      for (int jt = 1; jt <= 2; jt++)
-        a.cut_sq[it][jt] = it == jt ? cuts[it] * cuts[it] : 2.1 * 2.1;
-    LaneTestPairs b = a;
-    b.f_ = &f_one;
+    std::vector<double *> fl_rows(n), fo_rows(n);
+    for (int i = 0; i < n; i++) {
+      fl_rows[i] = &f_lanes[3 * i];
+      fo_rows[i] = &f_one[3 * i];
+    }
+    const LAMMPS_NS::DGHostPairs a{xo_rows.data(), xn_rows.data(), fl_rows.data(), cut_sq,
+                                   type.data(),    num.data(),     firsts.data(),  slj,
+                                   scoul,          250,            newton};
+    LAMMPS_NS::DGHostPairs b = a;
+    b.f_dg = fo_rows.data();
     double e_lanes[4] = {0.0, 0.0, 0.0, 0.0}, e_one[4] = {0.0, 0.0, 0.0, 0.0};
     for (int i = 0; i < 250; i++) {
       LAMMPS_NS::dg_pair_atom<true>(a, i, term, e_lanes[0], e_lanes[1]);

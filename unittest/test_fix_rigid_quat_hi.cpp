@@ -322,15 +322,21 @@ void expect_within(const MeanSE &m, double exact, double se_max, const std::stri
 
 }    // namespace
 
+// kT = 0.1 in every degree of freedom and <x^2> = kT/k of the trap (k = 2),
+// within tol_x2 and tol_t
+void expect_canonical(const Equilibrium &e, double tol_x2, double tol_t)
+{
+  expect_within(e.x2, 0.1 / 2.0, tol_x2, "<x^2>");
+  expect_within(e.tt, 0.1, tol_t, "kT translation");
+  for (int k = 0; k < 3; k++) expect_within(e.tr[k], 0.1, tol_t, "kT rotation axis " + std::to_string(k + 1));
+}
+
 // hi off: kT = 0.1 in every degree of freedom, <x^2> = kT/k (the OU step
 // and the rotor are exact; the configurational error is O(h^2): h small)
 TEST(RigidQuatHi, HiOffSamplesTheCanonicalEnsemble)
 {
-  const Equilibrium e = trapped_ellipsoids("0.1 0.1 4928 gamma_t_eigen 5 10 20 gamma_r_eigen 6 4 3",
-                                           0.01, 4000, 6);
-  expect_within(e.x2, 0.1 / 2.0, 0.002, "<x^2>");
-  expect_within(e.tt, 0.1, 0.004, "kT translation");
-  for (int k = 0; k < 3; k++) expect_within(e.tr[k], 0.1, 0.004, "kT rotation axis " + std::to_string(k + 1));
+  expect_canonical(trapped_ellipsoids("0.1 0.1 4928 gamma_t_eigen 5 10 20 gamma_r_eigen 6 4 3",
+                                      0.01, 4000, 6), 0.002, 0.004);
 }
 
 // noise uniform (deviates uniform on [-sqrt 3, sqrt 3]): the OU step is
@@ -338,20 +344,14 @@ TEST(RigidQuatHi, HiOffSamplesTheCanonicalEnsemble)
 // (the spec's default, written out) changes nothing
 TEST(RigidQuatHi, HiOffSamplesTheCanonicalEnsembleUniformNoise)
 {
-  const Equilibrium e = trapped_ellipsoids("0.1 0.1 4928 gamma_t_eigen 5 10 20 gamma_r_eigen 6 4 3 "
-                                           "noise uniform ou eig", 0.01, 4000, 6);
-  expect_within(e.x2, 0.1 / 2.0, 0.002, "<x^2>");
-  expect_within(e.tt, 0.1, 0.004, "kT translation");
-  for (int k = 0; k < 3; k++) expect_within(e.tr[k], 0.1, 0.004, "kT rotation axis " + std::to_string(k + 1));
+  expect_canonical(trapped_ellipsoids("0.1 0.1 4928 gamma_t_eigen 5 10 20 gamma_r_eigen 6 4 3 "
+                                      "noise uniform ou eig", 0.01, 4000, 6), 0.002, 0.004);
 }
 
 TEST(RigidQuatHi, SlowHiOffSamplesTheCanonicalEnsembleThreePointNoise)
 {
-  const Equilibrium e = trapped_ellipsoids("0.1 0.1 4928 gamma_t 5 gamma_r 4 noise threepoint "
-                                           "rotor nosquish", 0.01, 40000, 8);
-  expect_within(e.x2, 0.1 / 2.0, 0.0005, "<x^2>");
-  expect_within(e.tt, 0.1, 0.001, "kT translation");
-  for (int k = 0; k < 3; k++) expect_within(e.tr[k], 0.1, 0.001, "kT rotation axis " + std::to_string(k + 1));
+  expect_canonical(trapped_ellipsoids("0.1 0.1 4928 gamma_t 5 gamma_r 4 noise threepoint "
+                                      "rotor nosquish", 0.01, 40000, 8), 0.0005, 0.001);
 }
 
 // write_restart/read_restart and a run split in two give the same trajectory,
