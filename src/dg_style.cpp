@@ -33,15 +33,8 @@ void DGPathStyle::parse_dg_settings(LAMMPS *lmp, const char *kind, int narg, cha
       lmp->error->all(FLERR, "Illegal {} command: keyword {} needs a value; {}", kind, arg[k], usage);
     const char *val = arg[k + 1];
     if (strcmp(arg[k], "variant") == 0) {
-      if (strcmp(val, "midpoint") == 0)
-        style_variant = geomint::dg::MIDPOINT;
-      else if (strcmp(val, "sym") == 0)
-        style_variant = geomint::dg::SYM;
-      else if (strcmp(val, "left") == 0)
-        style_variant = geomint::dg::LEFT;
-      else if (strcmp(val, "right") == 0)
-        style_variant = geomint::dg::RIGHT;
-      else
+      style_variant = dg_variant_of(val);
+      if (style_variant < 0)
         lmp->error->all(FLERR, "{}: variant must be midpoint, sym, left or right (got {})", kind,
                         val);
     } else if (strcmp(arg[k], "degtol") == 0) {

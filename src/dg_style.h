@@ -19,6 +19,7 @@
 #include "geomint/dg.h"
 
 #include <cmath>
+#include <cstring>
 #include <type_traits>
 
 namespace LAMMPS_NS {
@@ -108,6 +109,17 @@ class DGPathStyle : public DGStyle {
   int variant = geomint::dg::MIDPOINT;
   double degtol = geomint::dg::DEGENERATE_REL;
 };
+
+// the DG variant named midpoint, sym, left or right (geomint::dg::Variant); -1
+// for another name (fix dg/nve's dg keyword, the styles' variant setting)
+inline int dg_variant_of(const char *name)
+{
+  if (strcmp(name, "midpoint") == 0) return geomint::dg::MIDPOINT;
+  if (strcmp(name, "sym") == 0) return geomint::dg::SYM;
+  if (strcmp(name, "left") == 0) return geomint::dg::LEFT;
+  if (strcmp(name, "right") == 0) return geomint::dg::RIGHT;
+  return -1;
+}
 
 // bond DG styles take no settings: an ERROR for any argument
 void dg_no_settings(class LAMMPS *lmp, const char *kind, int narg, char **arg);

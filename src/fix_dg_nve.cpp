@@ -239,11 +239,9 @@ FixDGNVE::FixDGNVE(LAMMPS *lmp, int narg, char **arg) :
       maxdisp = utils::numeric(FLERR, val, false, lmp);
       if (!(maxdisp > 0.0)) error->all(FLERR, "{}: maxdisp must be > 0 (got {})", STYLE, val);
     } else if (kw == "dg") {
-      if (strcmp(val, "sym") == 0) variant = geomint::dg::SYM;
-      else if (strcmp(val, "left") == 0) variant = geomint::dg::LEFT;
-      else if (strcmp(val, "right") == 0) variant = geomint::dg::RIGHT;
-      else if (strcmp(val, "midpoint") == 0) variant = geomint::dg::MIDPOINT;
-      else error->all(FLERR, "{}: dg must be midpoint, sym, left or right (got {})", STYLE, val);
+      variant = dg_variant_of(val);
+      if (variant < 0)
+        error->all(FLERR, "{}: dg must be midpoint, sym, left or right (got {})", STYLE, val);
     } else if (kw == "onfail") {
       if (strcmp(val, "error") == 0) onfail = ONFAIL_ERROR;
       else if (strcmp(val, "warn") == 0) onfail = ONFAIL_WARN;

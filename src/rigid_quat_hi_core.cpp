@@ -282,7 +282,6 @@ rqh::StepParams RigidQuatHiCore::step_params(double kT, double dtf, bool per_typ
   p.rotor_after = nosquish ? geomint::ROTOR_HALF_NOSQUISH : geomint::ROTOR_HALF_AFTER;
   p.normalize = normalize ? 1 : 0;
   p.noisy = kT > 0.0 ? 1 : 0;    // at T = 0 the noise is multiplied by 0: it is not drawn
-  p.gaussian = noise == rqh::NOISE_GAUSSIAN ? 1 : 0;
   p.noise_kind = noise;
   p.seed = seed;
   p.step = update->ntimestep;

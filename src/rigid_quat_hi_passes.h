@@ -37,7 +37,7 @@ namespace rqh {
   // the scalars of one step (FixRigidQuatHi::step_params)
   struct StepParams {
     geomint::RigidFriction friction;
-    int per_type, rotor_before, rotor_after, normalize, noisy, gaussian;
+    int per_type, rotor_before, rotor_after, normalize, noisy;
     int noise_kind;    // NOISE_*: gaussian, threepoint, uniform
     uint32_t seed;
     int64_t step;
@@ -362,7 +362,7 @@ namespace rqh {
         idx[n] = i;
         tags[n++] = a.tag_of(i);
       }
-    if (p.noisy && p.gaussian) {
+    if (p.noisy && p.noise_kind == NOISE_GAUSSIAN) {
       geomint::normal3_block(p.seed, tags, n, p.step, geomint::STREAM_RQH_T, xt);
       geomint::normal3_block(p.seed, tags, n, p.step, geomint::STREAM_RQH_R, xr);
     } else {

@@ -121,7 +121,7 @@ template <class DeviceType> struct HiOffBlockFunctor : geomint_kk::SumMinReducti
 template <class DeviceType>
 void hi_off_kernel(const RigidSphereBodies<DeviceType> &d, int nlocal, double (&r)[2], std::true_type /*host*/)
 {
-  if (!(d.p.noisy && d.p.gaussian)) {
+  if (!(d.p.noisy && d.p.noise_kind == rqh::NOISE_GAUSSIAN)) {
     Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, nlocal), HiOffFunctor<DeviceType>(d), r);
     return;
   }
