@@ -375,7 +375,9 @@ template <class F> void dg_with_depth(int n, const F &f)
 }
 
 // fix dg/nve's predictors (keyword predictor)
-enum DGPredictor { DG_PRED_NONE, DG_PRED_VERLET, DG_PRED_EXTRAPOLATE };
+// extrapolate: linear or quadratic in the last steps' fbar, as the step
+// before says (DGPredict::quadratic); linear: always linear
+enum DGPredictor { DG_PRED_NONE, DG_PRED_VERLET, DG_PRED_EXTRAPOLATE, DG_PRED_LINEAR };
 
 // the step's choices of the predictor (FixDGNVE::initial_integrate explains them)
 struct DGPredict {
@@ -383,24 +385,28 @@ struct DGPredict {
   bool use_f;        // f holds the styles' force at x^n for every atom
   bool f_for_new;    // ... for the atoms without a last step
   bool kicked;       // f holds F_ext too (fext: the part to take out)
+  bool quadratic;    // extrapolate the last three steps' fbar quadratically
   double dtv;
 };
 
 // atom i's predicted position x = x^n + dt (v^n + dtfm fpred).  Accessor:
 // double xo(i,d), vo(i,d), f(i,d), fext(i,d), prev(i,k) (fbar of the last
-// step, k < 3, the count of last steps at k = 3, the fbar before at 4 + d),
-// dtfm(i); double &x(i,d)
+// step, k < 3, the count of last steps (up to 3) at k = 3, the fbar of the
+// step before at 4 + d, of the one before that at 7 + d), dtfm(i); double &x(i,d)
 template <class A> GEOMINT_INLINE void dg_predict_atom(const DGPredict &p, const A &a, int i)
 {
   const double dtfm = a.dtfm(i);
   const bool has_prev = a.prev(i, 3) != 0.0;
+  const bool extrapolate = p.predictor == DG_PRED_EXTRAPOLATE || p.predictor == DG_PRED_LINEAR;
   for (int d = 0; d < 3; d++) {
     double fpred = 0.0;
     if (p.predictor != DG_PRED_NONE) {
       if (p.use_f || (p.f_for_new && !has_prev)) {
         fpred = p.kicked ? a.f(i, d) - a.fext(i, d) : a.f(i, d);
-        if (p.predictor == DG_PRED_EXTRAPOLATE && has_prev) fpred = 2.0 * fpred - a.prev(i, d);
-      } else if (p.predictor == DG_PRED_EXTRAPOLATE && a.prev(i, 3) >= 2.0) {
+        if (extrapolate && has_prev) fpred = 2.0 * fpred - a.prev(i, d);
+      } else if (p.quadratic && a.prev(i, 3) >= 3.0) {
+        fpred = 3.0 * (a.prev(i, d) - a.prev(i, 4 + d)) + a.prev(i, 7 + d);
+      } else if (extrapolate && a.prev(i, 3) >= 2.0) {
         fpred = 2.0 * a.prev(i, d) - a.prev(i, 4 + d);
       } else if (has_prev) {
         fpred = a.prev(i, d);
@@ -411,20 +417,38 @@ template <class A> GEOMINT_INLINE void dg_predict_atom(const DGPredict &p, const
 }
 
 // atom i at the end of the step: v = v^n + 2 dtfm fbar (the same fbar as the
-// last position update), fbar kept for the next step's predictor (prev);
-// returns m |v|^2.  Accessor: as dg_predict_atom, and double fd(i,d), mass(i);
-// double &v(i,d), &prev(i,k)
-template <class A> GEOMINT_INLINE double dg_finish_atom(const A &a, int i)
+// last position update), fbar kept for the next step's predictor (prev).
+// Adds m |v|^2 to r[0] and raises r[1] and r[2] to the atom's squared errors
+// of the linear and of the quadratic extrapolation of this step's fbar from
+// the last steps' (0 without three last steps), times dtfm^2 (the predicted
+// positions' errors but for the common factor dt), so that the step after
+// extrapolates the way whose largest error was smaller.  Accessor: as
+// dg_predict_atom, and double fd(i,d), mass(i); double &v(i,d), &prev(i,k)
+template <class A> GEOMINT_INLINE void dg_finish_atom(const A &a, int i, double r[3])
 {
+  const double dtfm = a.dtfm(i);
+  if (a.prev(i, 3) >= 3.0) {
+    double e1 = 0.0, e2 = 0.0;
+    for (int d = 0; d < 3; d++) {
+      const double lin = 2.0 * a.prev(i, d) - a.prev(i, 4 + d) - a.fd(i, d);
+      const double quad = 3.0 * (a.prev(i, d) - a.prev(i, 4 + d)) + a.prev(i, 7 + d) - a.fd(i, d);
+      e1 += lin * lin;
+      e2 += quad * quad;
+    }
+    e1 *= dtfm * dtfm;
+    e2 *= dtfm * dtfm;
+    r[1] = r[1] < e1 ? e1 : r[1];
+    r[2] = r[2] < e2 ? e2 : r[2];
+  }
   for (int d = 0; d < 3; d++) {
+    a.prev(i, 7 + d) = a.prev(i, 4 + d);
     a.prev(i, 4 + d) = a.prev(i, d);
     a.prev(i, d) = a.fd(i, d);
   }
-  a.prev(i, 3) = a.prev(i, 3) >= 1.0 ? 2.0 : 1.0;
+  a.prev(i, 3) = a.prev(i, 3) >= 2.0 ? 3.0 : a.prev(i, 3) + 1.0;
   const double m = a.mass(i);
-  const double dtfm = a.dtfm(i);
   for (int d = 0; d < 3; d++) a.v(i, d) = a.vo(i, d) + 2.0 * dtfm * a.fd(i, d);
-  return m * (a.v(i, 0) * a.v(i, 0) + a.v(i, 1) * a.v(i, 1) + a.v(i, 2) * a.v(i, 2));
+  r[0] += m * (a.v(i, 0) * a.v(i, 0) + a.v(i, 1) * a.v(i, 1) + a.v(i, 2) * a.v(i, 2));
 }
 
 }    // namespace LAMMPS_NS

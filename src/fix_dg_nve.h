@@ -58,8 +58,8 @@ class FixDGNVE : public Fix {
   double memory_usage() override;
 
   // per atom: the discrete force of its last step, how many of its last steps it
-  // has (0-2), the discrete force of the step before (fprev's columns)
-  static constexpr int NPREV = 7;
+  // has (0-3), the discrete forces of the two steps before (fprev's columns)
+  static constexpr int NPREV = 10;
 
  protected:
   std::string jump_styles;    // pair styles with an energy jump at the cutoff (shift no)
@@ -74,6 +74,8 @@ class FixDGNVE : public Fix {
   tagint worst_tag;    // a step that did not converge: the atom whose position moved most
   int maxiter;
   int predictor;       // DGPredictor (dg_passes.h)
+  bool quadratic;      // predictor extrapolate: the next step extrapolates quadratically
+  bool last_quadratic; // ... the last step did (vector entry 9)
   double maxdisp;      // largest allowed displacement in one step
   int variant;         // -1 = each style's own, else geomint::dg::Variant for all
   int onfail;          // ONFAIL_ERROR, ONFAIL_WARN, ONFAIL_IGNORE
@@ -131,7 +133,8 @@ class FixDGNVE : public Fix {
   virtual void grow();
   virtual double begin_pass(double &xmax);              // x^n, v^n, dt/2m; returns sum m v^2
   virtual void predict_pass(const DGPredict &);  // the predictor of each owned atom
-  virtual double finish_pass();                         // v^n+1, fbar kept; returns sum m v^2
+  // v^n+1, fbar kept; r = {sum m v^2, the largest errors of the two extrapolations}
+  virtual void finish_pass(double r[3]);
   virtual double max_disp2_local();                     // this rank's max |x - x^n|^2
   virtual void styles_step_begin(double reach);         // DGStyle::dg_step_begin of each style
   virtual DGFixedPoint fixed_point_arrays();     // the arrays of the fixed-point passes

@@ -100,7 +100,7 @@ struct PredictP {
 struct FinishP {
   template <class A> KOKKOS_INLINE_FUNCTION void operator()(const A &a, int i, double *r) const
   {
-    r[0] += dg_finish_atom(a, i);
+    dg_finish_atom(a, i, r);
   }
 };
 
@@ -378,15 +378,15 @@ template <class DeviceType> void FixDGNVEKokkos<DeviceType>::predict_pass(const 
   atomKK->modified(execution_space, X_MASK);
 }
 
-template <class DeviceType> double FixDGNVEKokkos<DeviceType>::finish_pass()
+template <class DeviceType> void FixDGNVEKokkos<DeviceType>::finish_pass(double r[3])
 {
   k_fdg.template sync<DeviceType>();
   k_fprev.template sync<DeviceType>();
-  double r[1];
-  reduce_each<DeviceType, 1, 0>(kk_atoms<DeviceType>(atomKK, k_xold, k_vold, k_fdg, k_fprev, k_fext, d_dtfm), atom->nlocal, FinishP{}, r);
+  double sums[3];
+  reduce_each<DeviceType, 1, 2>(kk_atoms<DeviceType>(atomKK, k_xold, k_vold, k_fdg, k_fprev, k_fext, d_dtfm), atom->nlocal, FinishP{}, sums);
+  for (int k = 0; k < 3; k++) r[k] = sums[k];
   k_fprev.template modify<DeviceType>();
   atomKK->modified(execution_space, V_MASK);
-  return r[0];
 }
 
 template <class DeviceType> double FixDGNVEKokkos<DeviceType>::max_disp2_local()

@@ -58,7 +58,7 @@ template <class DeviceType> class FixDGNVEKokkos : public geomint_kk::HostArrays
   void grow() override;
   double begin_pass(double &xmax) override;
   void predict_pass(const DGPredict &) override;
-  double finish_pass() override;
+  void finish_pass(double r[3]) override;
   double max_disp2_local() override;
   void styles_step_begin(double reach) override;
   DGFixedPoint fixed_point_arrays() override;
