@@ -5,6 +5,8 @@
 #include "lammps_session.h"
 
 #include "dg_style.h"
+#include "fix_dg_nve.h"
+#include "geomint_member_pointer.h"
 
 #include "atom.h"
 #include "force.h"
@@ -39,6 +41,13 @@ using geomint_test::max_energy_error;
 using geomint_test::lj_liquid;
 
 using geomint_test::max_abs_diff;
+
+// fix dg/nve's per-atom history (protected), read by RestartOfLayout2IsRead
+struct FixDGNVEPrev {
+  using type = double **LAMMPS_NS::FixDGNVE::*;
+};
+template struct LAMMPS_NS::geomint_access::MemberPointerSetter<FixDGNVEPrev,
+                                                               &LAMMPS_NS::FixDGNVE::fprev>;
 
 namespace {
 
@@ -1261,6 +1270,51 @@ TEST(FixDGNVE, LegacyRestartIsRead)
   EXPECT_EQ(s.fix_vector("1", 3), 0.0);
   // the default tol 1e-10 conserves the energy of these 108 atoms to ~1e-10 relative
   EXPECT_NEAR(s.equal("etotal"), e0, 1e-8 * std::fabs(e0));
+}
+
+// a restart file of layouts 2 (global [nsteps, total_iter, nfail, W]; per atom
+// the discrete forces of the last two steps and their count), written by the
+// plugin of commit 16183b4 (unittest/data/in.legacy_dg_nve_v2: 20 steps), is
+// read: the statistics carry over, each atom has its two last discrete forces
+// (count 2, no third one), and the run goes on conserving the energy
+TEST(FixDGNVE, RestartOfLayout2IsRead)
+{
+  const std::string data = std::string(GEOMINT_SOURCE_DIR) + "/unittest/data/";
+  double iters = 0.0;
+  {
+    std::ifstream in(data + "legacy_dg_nve_v2.iters");
+    ASSERT_TRUE(in >> iters);
+  }
+  Session s;
+  s.cmd("read_restart " + data + "legacy_dg_nve_v2.restart\nneighbor 0.3 bin\n"
+        "neigh_modify every 1 delay 0 check yes\nfix 1 all dg/nve tol 1e-12\n"
+        "fix 2 all dg/nve tol 1e-12");    // (fix 2: a new ID, no state; it only looks)
+  EXPECT_EQ(s.fix_vector("1", 1), iters / 20.0);
+  EXPECT_EQ(s.fix_vector("1", 3), 0.0);
+  auto prev_of = [&](const char *id) {
+    LAMMPS_NS::Fix *f = s.lmp->modify->fix[s.lmp->modify->find_fix(id)];
+    return static_cast<LAMMPS_NS::FixDGNVE *>(f)->*
+        LAMMPS_NS::geomint_access::MemberPointer<FixDGNVEPrev>::value;
+  };
+  double **prev = prev_of("1"), **none = prev_of("2");
+  const int nlocal = s.lmp->atom->nlocal;
+  ASSERT_EQ(nlocal, 108);
+  int complete = 0;
+  for (int i = 0; i < nlocal; i++) {
+    double f1 = 0.0, f2 = 0.0, f3 = 0.0;
+    for (int d = 0; d < 3; d++) {
+      f1 += std::fabs(prev[i][d]);
+      f2 += std::fabs(prev[i][4 + d]);
+      f3 += std::fabs(prev[i][7 + d]) + std::fabs(none[i][d]);
+    }
+    complete += prev[i][3] == 2.0 && f1 > 0.0 && f2 > 0.0 && f3 == 0.0 && none[i][3] == 0.0;
+  }
+  EXPECT_EQ(complete, nlocal);
+  s.cmd("unfix 2\nrun 0");
+  const double e0 = s.equal("etotal");
+  s.cmd("run 200");
+  EXPECT_EQ(s.fix_vector("1", 3), 0.0);
+  EXPECT_NEAR(s.equal("etotal"), e0, 1e-9 * std::fabs(e0));
 }
 
 // the restart payload of fix dg/nve is [magic, version, n, values]: a version
