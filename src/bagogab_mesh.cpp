@@ -307,16 +307,19 @@ void BagogabMesh::assign(int intri_bit, bool snap, double **state)
         }
     std::sort(cand.begin(), cand.end());
     cand.erase(std::unique(cand.begin(), cand.end()), cand.end());
-    if (cand.empty() && snap)
-      for (int t = 0; t < table.ntri; t++) cand.push_back(t);
 
-    int best = -1, bestc[3] = {-1, -1, -1};
+    // the closest point over triangles whose three corners are on this rank
+    // (ties: the lower triangle id); skipped counts the others
+    int best = -1, bestc[3] = {-1, -1, -1}, skipped = 0;
     double bestd = 0.0, bestlam[3] = {0.0, 0.0, 0.0}, bestell = 0.0;
-    for (int t : cand) {
+    auto consider = [&](int t) {
       int c[3];
       bool ok = true;
       for (int k = 0; k < 3; k++) ok = ok && (c[k] = corner_image(i, t, k)) >= 0;
-      if (!ok) continue;
+      if (!ok) {
+        skipped++;
+        return;
+      }
       double lam[3];
       const double d = std::sqrt(
           geomint::closest_point_triangle(x[i], x[c[0]], x[c[1]], x[c[2]], lam));
@@ -332,15 +335,43 @@ void BagogabMesh::assign(int intri_bit, bool snap, double **state)
           bestlam[k] = lam[k];
         }
       }
+    };
+    for (int t : cand) consider(t);
+    // The bins hold every triangle with a vertex within D_max of the point,
+    // so every triangle that contains the point: a point on the mesh is done.
+    // A point off it may be closest to a triangle farther away: all
+    // triangles are searched.  A triangle with a corner missing on this rank
+    // has that corner beyond the ghost cutoff, so it is farther than cutoff -
+    // D_max: only a closest distance beyond that is in doubt.
+    if (best < 0 || bestd > 1e-6 * bestell) {
+      best = -1;
+      skipped = 0;
+      for (int t = 0; t < table.ntri; t++) consider(t);
+      const double cut = std::max(neighbor->cutneighmax, comm->cutghostuser);
+      if (skipped && (best < 0 || bestd > cut - dmax)) {
+        if (failure.empty() && best < 0)
+          failure = fmt::format("no candidate triangle for point {} on rank {}: no triangle "
+                                "has all its vertices within the ghost cutoff {:.6g}; use "
+                                "comm_modify cutoff D, with D at least the point's distance "
+                                "from the mesh plus {}",
+                                atom->tag[i], comm->me, cut,
+                                std::ceil((dmax + 2.0 * neighbor->skin) * 100.0) / 100.0);
+        else if (failure.empty())
+          failure = fmt::format("point {} is {:.6g} away from triangle {}, the closest one whose "
+                                "vertices are all on rank {}; a closer triangle may have "
+                                "vertices beyond the ghost cutoff {:.6g}: use comm_modify "
+                                "cutoff {}",
+                                atom->tag[i], bestd, best + 1, comm->me, cut,
+                                std::ceil((bestd + dmax + 2.0 * neighbor->skin) * 100.0) / 100.0);
+        continue;
+      }
     }
     // errors are agreed on by all ranks after the loop (error->all reaches log.lammps)
     if (best < 0) {
       if (failure.empty())
-        failure = fmt::format("no candidate triangle for point {} on rank {}: none of the "
-                              "triangles near it has all its vertices on this rank; use "
-                              "comm_modify cutoff {}",
-                              atom->tag[i], comm->me,
-                              std::ceil((dmax + 2.0 * neighbor->skin) * 100.0) / 100.0);
+        failure = fmt::format("no triangle for point {} on rank {}: the mesh has no triangle "
+                              "with all its vertices on this rank",
+                              atom->tag[i], comm->me);
       continue;
     }
     if (!snap && bestd > 1e-6 * bestell) {

@@ -101,10 +101,7 @@ FixBagogab::FixBagogab(LAMMPS *lmp, int narg, char **arg, PointsMaker make_point
                "{}: damp must be > 0 (got {}); damp is the velocity relaxation time M/gamma in "
                "time units",
                STYLE, arg[5]);
-  const double seed_value = utils::numeric(FLERR, arg[6], false, lmp);
-  if (seed_value < 1.0 || seed_value > 2147483647.0 || seed_value != std::floor(seed_value))
-    error->all(FLERR, "{}: seed must be an integer from 1 to 2147483647 (got {})", STYLE, arg[6]);
-  seed = static_cast<int>(seed_value);
+  seed = geomint_parse::seed(error, STYLE, arg[6]);
 
   // the O step draws 3d noise and the in-triangle points move in 3d triangles:
   // under fix enforce2d z would take up noise and drift
@@ -117,7 +114,7 @@ FixBagogab::FixBagogab(LAMMPS *lmp, int narg, char **arg, PointsMaker make_point
 
   ratio.assign(atom->ntypes + 1, 1.0);
   nofriction.assign(atom->ntypes + 1, 0);
-  vout_half = true;
+  vout_half = false;    // vout full: atom->v holds the full-step velocities (spec section 1)
   std::string mesh_file;
   int intri_group = -1;
   bool snap_flag = false;

@@ -3,7 +3,9 @@
 #define GEOMINT_PARSE_H
 
 #include "error.h"
+#include "utils.h"
 
+#include <cstdlib>
 #include <cstring>
 #include <string>
 
@@ -18,6 +20,17 @@ namespace geomint_parse {
     if (strcmp(value, "no") == 0) return false;
     error->all(FLERR, "{}: keyword {} takes yes or no, not '{}'", style, keyword, value);
     return false;
+  }
+
+  // a random seed: an integer from 1 to 2147483647 (written as an integer, as
+  // utils::inumeric wants it; "5.0" or "1e3" are refused, not rounded)
+  inline int seed(Error *error, const std::string &style, const char *value)
+  {
+    const bool integer = utils::is_integer(value);
+    const long long n = integer ? std::strtoll(value, nullptr, 10) : 0;
+    if (!integer || n < 1 || n > 2147483647LL)
+      error->all(FLERR, "{}: seed must be an integer from 1 to 2147483647 (got {})", style, value);
+    return static_cast<int>(n);
   }
 
 }    // namespace geomint_parse

@@ -63,10 +63,7 @@ void RigidQuatHiCore::parse(int narg, char **arg, int k)
       error->all(FLERR, "{}: temperatures must be >= 0 (got Tstart {} Tstop {})", style, arg[0],
                  arg[1]);
   }
-  const double seed_value = utils::numeric(FLERR, arg[2], false, lmp);
-  if (seed_value < 1.0 || seed_value > 2147483647.0 || seed_value != std::floor(seed_value))
-    error->all(FLERR, "{}: seed must be an integer from 1 to 2147483647 (got {})", style, arg[2]);
-  seed = static_cast<unsigned>(seed_value);
+  seed = static_cast<unsigned>(geomint_parse::seed(lmp->error, style, arg[2]));
 
   const int ntypes = atom->ntypes;
   auto need = [&](const std::string &kw, int n) {

@@ -96,13 +96,23 @@ void expect_oscillator_exact(double h, double damp, const std::string &vout)
       << "<v^2> = " << st.v2.mean << " +- " << st.v2.se << ", exact " << v2_exact;
 }
 
-// vout half (the default): thermo sees <v^2> = kT exactly, where the
-// full-step velocities give 0.75 at h = 1 (the SE is ~3e-4, so a full-step
-// output fails by ~800 SE)
+// vout half: thermo sees <v^2> = kT exactly, where the full-step velocities
+// give 0.75 at h = 1 (the SE is ~3e-4, so a full-step output fails by ~800 SE)
 TEST(FixBagogab, OscillatorIsExactWithHalfStepVelocities)
 {
   for (double h : {0.5, 1.0})
     for (double damp : {1.0, 10.0}) expect_oscillator_exact(h, damp, "half");
+}
+
+// without the keyword (vout full, the default: spec section 10 (a)) the atoms
+// hold the full-step velocities, <v^2> = 1 - h^2/4 (0.75 at h = 1, 3000 SE from 1)
+TEST(FixBagogab, OscillatorDefaultOutputIsTheFullStep)
+{
+  const OscillatorStats st = run_oscillators(1.0, 1.0, "bagogab 1.0 1.0 1.0 73195");
+  std::printf("default vout: <v^2> = %.5f +- %.5f\n", st.v2.mean, st.v2.se);
+  EXPECT_LE(st.v2.se, 1e-3);
+  EXPECT_LE(std::fabs(st.v2.mean - 0.75), 4.5 * st.v2.se);
+  EXPECT_LE(std::fabs(st.x2.mean - 1.0), 4.5 * st.x2.se);
 }
 
 TEST(FixBagogab, OscillatorFullStepVelocitiesHaveTheKnownBias)
@@ -170,7 +180,9 @@ TEST(FixBagogab, NoFrictionIsVelocityVerlet)
   const Trajectory nve = run_lj("fix 1 all nve", 100);
   // the two ways of switching friction off: damp so large that c1 = 1 to
   // round-off, and nofriction (c1 = 1, c2 = 0 exactly)
-  for (const char *fix : {"fix 1 all bagogab 1.5 1.5 1e300 4711 vout full",
+  // (vout full is the default: spec (b), the tally stays exactly 0)
+  for (const char *fix : {"fix 1 all bagogab 1.5 1.5 1e300 4711",
+                          "fix 1 all bagogab 1.5 1.5 1.0 4711 nofriction 1",
                           "fix 1 all bagogab 1.5 1.5 1.0 4711 nofriction 1 vout full"}) {
     const Trajectory b = run_lj(fix, 100);
     SCOPED_TRACE(fix);
@@ -182,7 +194,7 @@ TEST(FixBagogab, NoFrictionIsVelocityVerlet)
   // vout half: the same trajectory; during the run (thermo, fix ave/time at
   // the last step) the atoms hold v - (h/2) f/m (m = 1), after it v again
   Session s;
-  s.cmd(lj_liquid(4, 1.5, 87287) + "fix 1 all bagogab 1.5 1.5 1.0 4711 nofriction 1\n"
+  s.cmd(lj_liquid(4, 1.5, 87287) + "fix 1 all bagogab 1.5 1.5 1.0 4711 nofriction 1 vout half\n"
         "variable k equal ke\nfix kh all ave/time 100 1 100 v_k\nthermo 0\nrun 100");
   const std::vector<double> x = s.atom_vec3("x"), v = s.atom_vec3("v");
   EXPECT_LE(max_diff(x, nve.x) / max_abs(nve.x), 1e-12);
@@ -437,7 +449,7 @@ TEST(FixBagogab, ZeroYesActsOnTheAtomsWithNoise)
 TEST(FixBagogab, PerAtomMassesEquipartition)
 {
   // 1000 free tethered atoms with rmass 1 or 4: with the half-step velocities
-  // of vout half (the default) <m v^2> = kT per component for both masses; the
+  // of vout half <m v^2> = kT per component for both masses; the
   // full-step ones would give kT (1 - h^2 k/(4m)) = 0.99 and 0.9975
   Session s;
   const double h = 0.2;
@@ -446,7 +458,7 @@ TEST(FixBagogab, PerAtomMassesEquipartition)
         "create_atoms 1 box\nset group all diameter 1.0\n"
         "set group all mass 1.0\ngroup heavy id 1:1000:2\nset group heavy mass 4.0\n"
         "timestep 0.2\nfix tether all spring/self 1.0\n"
-        "fix 1 all bagogab 1.0 1.0 1.0 5150\n"
+        "fix 1 all bagogab 1.0 1.0 1.0 5150 vout half\n"
         "variable mv2 atom mass*(vx^2+vy^2+vz^2)/3\ncompute d all displace/atom\n"
         "variable x2 atom (c_d[1]^2+c_d[2]^2+c_d[3]^2)/3\nthermo 0\nrun 200\nreset_timestep 0\n"
         "fix avg all ave/atom 1 20000 20000 v_mv2 v_x2\nrun 20000");
@@ -687,6 +699,8 @@ TEST(FixBagogab, BadInputGivesHelpfulErrors)
       {"fix 1 all bagogab 1.0 1.0 -3 5", "damp must be > 0"},
       {"fix 1 all bagogab 1.0 1.0 1.0 0", "seed must be an integer from 1 to 2147483647"},
       {"fix 1 all bagogab 1.0 1.0 1.0 2147483648", "seed must be an integer from 1 to 2147483647"},
+      {"fix 1 all bagogab 1.0 1.0 1.0 5.0", "seed must be an integer from 1 to 2147483647 (got 5.0)"},
+      {"fix 1 all bagogab 1.0 1.0 1.0 1e3", "seed must be an integer from 1 to 2147483647 (got 1e3)"},
       {"fix 1 all bagogab 1.0 1.0 1.0 1.5", "seed must be an integer"},
       {"fix 1 all bagogab 1.0 1.0 1.0 5 bogus 1", "unknown keyword 'bogus'"},
       {"fix 1 all bagogab 1.0 1.0 1.0 5 scale", "keyword scale needs 2 values"},

@@ -4,6 +4,7 @@
 #include "lammps_session.h"
 
 #include "atom.h"
+#include "comm.h"
 #include "fix.h"
 #include "modify.h"
 
@@ -595,6 +596,88 @@ TEST(FixBagogabMesh, EdgeLongerThanHalfTheBoxIsAnError)
   // (before: "not shorter than half the periodic box length 2.2", the full length)
   EXPECT_NE(err.find("has an edge of length 1.41421, not shorter than 1.1, half the periodic box "
                      "length 2.2 in x"), std::string::npos) << err;
+}
+
+// Setup (spec 4.2): a point takes the closest point over the triangles whose
+// vertices are on its rank.  Triangle 1 is 1.8 below the point, triangle 2 is
+// 2.94 away but has its vertices near the point (the search used to look only
+// at the triangles of nearby vertices: snap yes moved the point onto triangle 2,
+// snap no named triangle 2 and 2.94, and a point 4.0 from the only triangle
+// was told to raise the ghost cutoff)
+TEST(FixBagogabMesh, SetupFindsTheClosestTriangleFarFromThePoint)
+{
+  MeshCase c;
+  c.verts = {{{0, 0, -1.6}}, {{1, 0, -1.6}}, {{0, 1, -1.6}},
+             {{1.9, 1.9, 1.9}}, {{2.9, 1.9, 1.9}}, {{1.9, 2.9, 1.9}}};
+  c.tris = {{{0, 1, 2}}, {{3, 4, 5}}};
+  c.points = {{{0.2, 0.2, 0.2}}};
+  c.lo = {{-5, -5, -5}};
+  c.hi = {{5, 5, 5}};
+  {
+    Session s;
+    s.cmd(setup_lines(c, "far") + "fix 1 all bagogab 1.0 1.0 1.0 5 mesh " + mesh_of("far") +
+          " intri pts snap yes nofriction 1\nrun 0");
+    const std::vector<double> x = s.atom_vec3("x");
+    EXPECT_NEAR(x[3 * 6 + 0], 0.2, 1e-12);
+    EXPECT_NEAR(x[3 * 6 + 1], 0.2, 1e-12);
+    EXPECT_NEAR(x[3 * 6 + 2], -1.6, 1e-12);
+    EXPECT_EQ(s.fix_peratom("1", 4)[4 * 6], 1.0);
+  }
+  {
+    Session s;
+    s.cmd(setup_lines(c, "far"));
+    const std::string err = s.error_of("fix 1 all bagogab 1.0 1.0 1.0 5 mesh " + mesh_of("far") +
+                                       " intri pts\nrun 0");
+    EXPECT_NE(err.find("point 7 is 1.8 away from the closest triangle 1"), std::string::npos)
+        << err;
+  }
+  // only triangle 1, the point 4.0 above it: off the mesh, not a ghost cutoff matter
+  c.verts.resize(3);
+  c.tris.resize(1);
+  c.points = {{{0.2, 0.2, 2.4}}};
+  Session s;
+  s.cmd(setup_lines(c, "far1"));
+  const std::string err =
+      s.error_of("fix 1 all bagogab 1.0 1.0 1.0 5 mesh " + mesh_of("far1") + " intri pts\nrun 0");
+  EXPECT_NE(err.find("point 4 is 4 away from the closest triangle 1"), std::string::npos) << err;
+  EXPECT_NE(err.find("use 'snap yes'"), std::string::npos) << err;
+}
+
+// The same on 2 ranks with a ghost cutoff shorter than the triangles: the
+// point lies on triangle 1, whose vertex 1 (x = -1) is beyond the ghost cutoff
+// of the rank that owns the point (x > 0, processors 2 1 1); triangle 2, all
+// on that rank, is 0.4 away.  The setup must not take triangle 2 (snap no: it
+// said "0.4 away, use snap yes"; snap yes: it moved the point there, off the
+// 1-rank trajectory), but ask for a longer ghost cutoff.  On 1 rank the point
+// is on triangle 1.  (ctest runs this also on 2 ranks)
+TEST(FixBagogabMesh, SetupWithAVertexBeyondTheGhostCutoffAsksForAComCutoff)
+{
+  MeshCase c;
+  c.verts = {{{-1.0, 0, 0}}, {{0.5, -1, 0}}, {{0.5, 1, 0}}, {{2.0, 0, 0}}};
+  c.tris = {{{0, 1, 2}}, {{1, 3, 2}}};
+  c.points = {{{0.1, 0.1, 0}}};
+  c.lo = {{-5, -5, -5}};
+  c.hi = {{5, 5, 5}};
+  for (const char *snap : {"no", "yes"}) {
+    SCOPED_TRACE(std::string("snap ") + snap);
+    Session s;
+    std::string lines = setup_lines(c, "ghost");
+    if (s.lmp->comm->nprocs == 2) lines.replace(lines.find("read_data"), 0, "processors 2 1 1\n");
+    lines.replace(lines.find("comm_modify cutoff 6.0"), 22, "comm_modify cutoff 0.8");
+    s.cmd(lines);
+    const std::string fix = "fix 1 all bagogab 1.0 1.0 1.0 5 mesh " + mesh_of("ghost") +
+        " intri pts nofriction 1 snap " + snap + "\nrun 0";
+    if (s.lmp->comm->nprocs == 1) {
+      s.cmd(fix);
+      EXPECT_EQ(s.fix_peratom("1", 4)[4 * 4], 1.0);
+      continue;
+    }
+    const std::string err = s.error_of(fix);
+    EXPECT_NE(err.find("point 5 is 0.4 away from triangle 2, the closest one whose vertices "
+                       "are all on rank 1; a closer triangle may have vertices beyond the ghost "
+                       "cutoff 0.8"), std::string::npos) << err;
+    EXPECT_NE(err.find("use comm_modify cutoff"), std::string::npos) << err;
+  }
 }
 
 TEST(FixBagogabMesh, ShakeOrRattleOnTheGroupIsAnError)

@@ -587,6 +587,7 @@ TEST(RigidQuatHi, BadInputIsRefusedWithAMessage)
       {"", "fix 1 all rigid/quat/hi atom 0.1 0.1 4928 gamma_t 1 gamma_r_eigen 1 -2 1", "", "gamma_r_eigen must be >= 0"},
       {"", "fix 1 all rigid/quat/hi atom 0.1 0.1 4928" + rpy + " gamma_t 1", "", "set the friction of hi off only"},
       {"", "fix 1 all rigid/quat/hi atom 0.1 0.1 0 gamma_t 1 gamma_r 1", "", "seed must be an integer"},
+      {"", "fix 1 all rigid/quat/hi atom 0.1 0.1 7.0 gamma_t 1 gamma_r 1", "", "seed must be an integer from 1 to 2147483647 (got 7.0)"},
       {"", "fix 1 all rigid/quat/hi atom -1 0.1 5 gamma_t 1 gamma_r 1", "", "temperatures must be >= 0"},
       {"", "fix 1 all rigid/quat/hi atom 0.1 0.1 5 gamma_t 1 gamma_r 1 hi oseen", "", "hi must be off or rpy"},
       {"", "fix 1 all rigid/quat/hi atom 0.1 0.1 5 gamma_t 1 gamma_r 1 hi user", "", "hi user (a friction matrix given by the user) is not implemented"},
