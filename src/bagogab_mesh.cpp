@@ -25,6 +25,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <limits>
 #include <sstream>
 #include <unordered_map>
 
@@ -254,9 +255,14 @@ void BagogabMesh::assign(int intri_bit, bool snap, double **state)
     return (ix * 73856093) ^ (iy * 19349663) ^ (iz * 83492791);
   };
   std::unordered_map<int64_t, std::vector<int>> bins;
+  double vlo[3] = {0.0, 0.0, 0.0}, vhi[3] = {0.0, 0.0, 0.0};    // vertices' bounding box
+  for (int d = 0; d < 3; d++) {
+    vlo[d] = std::numeric_limits<double>::infinity();
+    vhi[d] = -std::numeric_limits<double>::infinity();
+  }
+  std::vector<int> stamp;    // stamp[t] == i: triangle t considered for point i
   bool built = false;
 
-  std::vector<int> cand;
   std::string failure;    // the first failure on this rank
   for (int i = 0; i < nlocal; i++) {
     if (!(mask[i] & intri_bit)) continue;
@@ -286,38 +292,46 @@ void BagogabMesh::assign(int intri_bit, bool snap, double **state)
 
     if (!built) {
       for (int j = 0; j < nall; j++)
-        if (is_vertex(atom->tag[j])) bins[key(x[j], 0, 0, 0)].push_back(j);
+        if (is_vertex(atom->tag[j])) {
+          bins[key(x[j], 0, 0, 0)].push_back(j);
+          for (int d = 0; d < 3; d++) {
+            vlo[d] = std::min(vlo[d], x[j][d]);
+            vhi[d] = std::max(vhi[d], x[j][d]);
+          }
+        }
+      stamp.assign(table.ntri, -1);
       built = true;
     }
 
-    // candidate triangles: those of the vertices in the 27 bins around the point
-    cand.clear();
-    for (int dx = -1; dx <= 1; dx++)
-      for (int dy = -1; dy <= 1; dy++)
-        for (int dz = -1; dz <= 1; dz++) {
-          auto it = bins.find(key(x[i], dx, dy, dz));
-          if (it == bins.end()) continue;
-          for (int j : it->second) {
-            const size_t vv = std::lower_bound(vertices.begin(), vertices.end(),
-                                               static_cast<int64_t>(atom->tag[j])) -
-                vertices.begin();
-            for (int q = vtri_offset[vv]; q < vtri_offset[vv + 1]; q++)
-              cand.push_back(vtri_list[q]);
-          }
-        }
-    std::sort(cand.begin(), cand.end());
-    cand.erase(std::unique(cand.begin(), cand.end()), cand.end());
-
-    // the closest point over triangles whose three corners are on this rank
-    // (ties: the lower triangle id); skipped counts the others
-    int best = -1, bestc[3] = {-1, -1, -1}, skipped = 0;
+    // The closest point over the triangles whose three corners are on this
+    // rank (ties: the lower triangle id), searched in growing cubes of bins
+    // around the point: ring r holds every vertex within r D_max of it.
+    // Triangle t is reached from its vertex atom j (an owned atom or a ghost
+    // image); its corners are the images closest to j, so that a periodic
+    // mesh gives the triangle near the point, not a sliver across the box.
+    // A triangle with a corner missing on this rank could be closer than its
+    // vertex j minus D_max: such doubt is an error (the ghost cutoff is short).
+    int best = -1, bestc[3] = {-1, -1, -1};
     double bestd = 0.0, bestlam[3] = {0.0, 0.0, 0.0}, bestell = 0.0;
-    auto consider = [&](int t) {
+    double doubt = std::numeric_limits<double>::infinity();    // nearest skipped triangle
+    auto consider = [&](int t, int j) {
+      if (stamp[t] == i) return;
+      stamp[t] = i;
       int c[3];
       bool ok = true;
-      for (int k = 0; k < 3; k++) ok = ok && (c[k] = corner_image(i, t, k)) >= 0;
+      for (int k = 0; k < 3; k++) {
+        if (table.corner(t, k) > atom->map_tag_max) {
+          ok = false;
+          break;
+        }
+        const int a = atom->map(static_cast<tagint>(table.corner(t, k)));
+        ok = ok && a >= 0;
+        if (ok) c[k] = domain->closest_image(j, a);
+      }
       if (!ok) {
-        skipped++;
+        double dj[3];
+        geomint::sub3(x[j], x[i], dj);
+        doubt = std::min(doubt, std::sqrt(geomint::dot3(dj, dj)) - dmax);
         return;
       }
       double lam[3];
@@ -336,44 +350,67 @@ void BagogabMesh::assign(int intri_bit, bool snap, double **state)
         }
       }
     };
-    for (int t : cand) consider(t);
-    // The bins hold every triangle with a vertex within D_max of the point,
-    // so every triangle that contains the point: a point on the mesh is done.
-    // A point off it may be closest to a triangle farther away: all
-    // triangles are searched.  A triangle with a corner missing on this rank
-    // has that corner beyond the ghost cutoff, so it is farther than cutoff -
-    // D_max: only a closest distance beyond that is in doubt.
-    if (best < 0 || bestd > 1e-6 * bestell) {
-      best = -1;
-      skipped = 0;
-      for (int t = 0; t < table.ntri; t++) consider(t);
-      const double cut = std::max(neighbor->cutneighmax, comm->cutghostuser);
-      if (skipped && (best < 0 || bestd > cut - dmax)) {
-        if (failure.empty() && best < 0)
-          failure = fmt::format("no candidate triangle for point {} on rank {}: no triangle "
-                                "has all its vertices within the ghost cutoff {:.6g}; use "
-                                "comm_modify cutoff D, with D at least the point's distance "
-                                "from the mesh plus {}",
-                                atom->tag[i], comm->me, cut,
-                                std::ceil((dmax + 2.0 * neighbor->skin) * 100.0) / 100.0);
-        else if (failure.empty())
-          failure = fmt::format("point {} is {:.6g} away from triangle {}, the closest one whose "
-                                "vertices are all on rank {}; a closer triangle may have "
-                                "vertices beyond the ghost cutoff {:.6g}: use comm_modify "
-                                "cutoff {}",
-                                atom->tag[i], bestd, best + 1, comm->me, cut,
-                                std::ceil((bestd + dmax + 2.0 * neighbor->skin) * 100.0) / 100.0);
-        continue;
+    auto visit = [&](int dx, int dy, int dz) {
+      auto it = bins.find(key(x[i], dx, dy, dz));
+      if (it == bins.end()) return;
+      for (int j : it->second) {
+        const size_t vv = std::lower_bound(vertices.begin(), vertices.end(),
+                                           static_cast<int64_t>(atom->tag[j])) -
+            vertices.begin();
+        for (int q = vtri_offset[vv]; q < vtri_offset[vv + 1]; q++) consider(vtri_list[q], j);
       }
+    };
+    // the bins at Chebyshev distance r from the point's bin (the shell of the cube)
+    auto ring = [&](int r) {
+      for (int dx = -r; dx <= r; dx++)
+        for (int dy = -r; dy <= r; dy++) {
+          if (std::abs(dx) == r || std::abs(dy) == r) {
+            for (int dz = -r; dz <= r; dz++) visit(dx, dy, dz);
+          } else {
+            visit(dx, dy, -r);
+            if (r > 0) visit(dx, dy, r);
+          }
+        }
+    };
+    // rings 0 and 1 hold every triangle that contains the point: a point on
+    // the mesh is done; for one off it, the rings out to bestd + D_max (every
+    // closer triangle has its corners within that), at most to the farthest
+    // vertex on this rank
+    ring(0);
+    ring(1);
+    const bool off = best < 0 || bestd > 1e-6 * bestell;
+    if (off) {
+      double reach = 0.0;
+      for (int d = 0; d < 3; d++)
+        reach = std::max(reach, std::max(std::fabs(x[i][d] - vlo[d]), std::fabs(vhi[d] - x[i][d])));
+      const int rmax = static_cast<int>(std::ceil(reach / bin)) + 1;
+      for (int r = 2; r <= rmax && (best < 0 || (r - 1) * bin < bestd + dmax); r++) ring(r);
     }
-    // errors are agreed on by all ranks after the loop (error->all reaches log.lammps)
-    if (best < 0) {
+    const double cut = std::max(neighbor->cutneighmax, comm->cutghostuser);
+    // a skipped triangle closer than the best, or (on several ranks) a
+    // triangle without any corner here, which is farther than the ghost
+    // cutoff minus D_max from an owned point
+    if (best >= 0 && off && (doubt < bestd || (comm->nprocs > 1 && bestd > cut - dmax))) {
       if (failure.empty())
-        failure = fmt::format("no triangle for point {} on rank {}: the mesh has no triangle "
-                              "with all its vertices on this rank",
-                              atom->tag[i], comm->me);
+        failure = fmt::format("point {} is {:.6g} away from triangle {}, the closest one whose "
+                              "vertices are all on rank {}; a closer triangle may have "
+                              "vertices beyond the ghost cutoff {:.6g}: use comm_modify "
+                              "cutoff {}",
+                              atom->tag[i], bestd, best + 1, comm->me, cut,
+                              std::ceil((bestd + dmax + 2.0 * neighbor->skin) * 100.0) / 100.0);
       continue;
     }
+    if (best < 0) {
+      if (failure.empty())
+        failure = fmt::format("no candidate triangle for point {} on rank {}: no triangle "
+                              "has all its vertices within the ghost cutoff {:.6g}; use "
+                              "comm_modify cutoff D, with D at least the point's distance "
+                              "from the mesh plus {}",
+                              atom->tag[i], comm->me, cut,
+                              std::ceil((dmax + 2.0 * neighbor->skin) * 100.0) / 100.0);
+      continue;
+    }
+    // (errors are agreed on by all ranks after the loop: error->all reaches log.lammps)
     if (!snap && bestd > 1e-6 * bestell) {
       if (failure.empty())
         failure = fmt::format("point {} is {:.6g} away from the closest triangle {} (longest "

@@ -72,9 +72,10 @@ static const char *const STYLE = "Fix dg/nve";
 enum { ONFAIL_ERROR, ONFAIL_WARN, ONFAIL_IGNORE };
 
 // the per-atom state: the discrete force of the atom's last step, how many of
-// its last steps it has (0, 1, 2) and the discrete force of the step before;
-// the layout of its restart record: 1 = [fbar, flag] (flag 1: it has a last
-// step), 2 = [fbar, count, fbar of the step before]
+// its last steps it has (0 to 3) and the discrete forces of the two steps
+// before; the layout of its restart record: 1 = [fbar, flag] (flag 1: it has a
+// last step), 2 = [fbar, count (0 to 2), fbar of the step before], 3 = [fbar,
+// count, fbar of the step before, of the one before that]
 static constexpr int NPREV = FixDGNVE::NPREV;
 static constexpr int NPREV_V1 = 4;
 static constexpr int NPREV_V2 = 7;
@@ -782,15 +783,17 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
   const double ke_old = begin_pass(xmax_local);
 
   // predictor (the solution does not depend on it, only the iteration count):
-  //   extrapolate: x^n + dt (v^n + dtfm (2 f^n - fbar^{n-1})), fbar at the step's
-  //                middle extrapolated from the force at x^n and the last step's
-  //                discrete force (about the middle of the step before); the
-  //                Verlet position for an atom without a last step
+  //   extrapolate, linear: x^n + dt (v^n + dtfm (2 f^n - fbar^{n-1})), fbar at
+  //                the step's middle extrapolated from the force at x^n and the
+  //                last step's discrete force (about the middle of the step
+  //                before); the Verlet position for an atom without a last step
   //   verlet:      x^n + dt (v^n + dtfm f^n)
   //   none:        x^n + dt v^n
   // (f holds the styles' force at x^n, the kick gave F_ext).  With forces auto
-  // the force call at x^n may have been left out: both predictors then take the
-  // last two steps' fbar in place of the force, on every step alike, so that
+  // the force call at x^n may have been left out: the predictors then take the
+  // last steps' fbar in place of the force (2 fbar^{n-1} - fbar^{n-2}, or
+  // extrapolate's quadratic 3 fbar^{n-1} - 3 fbar^{n-2} + fbar^{n-3} where the
+  // step before chose it, see the end of the step), on every step alike, so that
   // the trajectory does not depend on which steps had output; an atom without a
   // last step takes f only at the first step of a run, where it is known
   // whatever the output (atoms added during a run, fix deposit, start from
@@ -798,7 +801,7 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
   // last step) the last step's fbar, which migrates with the atom, stands in
   // for it too.
   const bool use_f = forces_known && !forces_auto;
-  last_quadratic = quadratic && !use_f;
+  last_quadratic = quadratic && predictor == DG_PRED_EXTRAPOLATE && !use_f;
   predict_pass({predictor, use_f, forces_known && (!forces_auto || first_step), kicked,
                 last_quadratic, dtv});
 
@@ -856,9 +859,12 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
   // fast oscillations (stiff bonds near Verlet's limit) stay linear (on water at
   // 1 fs, where the two are close, switching on every small gain cost 2 % more
   // iterations)
-  double errmax[2];
-  MPI_Allreduce(fin + 1, errmax, 2, MPI_DOUBLE, MPI_MAX, world);
-  quadratic = predictor == DG_PRED_EXTRAPOLATE && errmax[1] < 0.5 * errmax[0];
+  // (with forces every the predictor takes the force at x^n, never the quadratic)
+  if (predictor == DG_PRED_EXTRAPOLATE && forces_auto) {
+    double errmax[2];
+    MPI_Allreduce(fin + 1, errmax, 2, MPI_DOUBLE, MPI_MAX, world);
+    quadratic = errmax[1] < 0.5 * errmax[0];
+  }
 
   last_iter = iter;
   last_inc = inc;
@@ -1434,7 +1440,7 @@ void FixDGNVE::restart(char *buf)
   total_iter = static_cast<bigint>(list[1]);
   nfail = static_cast<bigint>(list[2]);
   work = list[3];
-  quadratic = !v2 && list[4] != 0.0;
+  quadratic = !v2 && list[4] != 0.0 && predictor == DG_PRED_EXTRAPOLATE;
 }
 
 void *FixDGNVE::extract(const char *str, int &dim)

@@ -26,8 +26,9 @@ namespace geomint_parse {
   // utils::inumeric wants it; "5.0" or "1e3" are refused, not rounded)
   inline int seed(Error *error, const std::string &style, const char *value)
   {
-    const bool integer = utils::is_integer(value);
-    const long long n = integer ? std::strtoll(value, nullptr, 10) : 0;
+    char *end = nullptr;
+    const long long n = std::strtoll(value, &end, 10);
+    const bool integer = utils::is_integer(value) && end && *end == '\0' && end != value;
     if (!integer || n < 1 || n > 2147483647LL)
       error->all(FLERR, "{}: seed must be an integer from 1 to 2147483647 (got {})", style, value);
     return static_cast<int>(n);

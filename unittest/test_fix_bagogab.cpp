@@ -701,6 +701,7 @@ TEST(FixBagogab, BadInputGivesHelpfulErrors)
       {"fix 1 all bagogab 1.0 1.0 1.0 2147483648", "seed must be an integer from 1 to 2147483647"},
       {"fix 1 all bagogab 1.0 1.0 1.0 5.0", "seed must be an integer from 1 to 2147483647 (got 5.0)"},
       {"fix 1 all bagogab 1.0 1.0 1.0 1e3", "seed must be an integer from 1 to 2147483647 (got 1e3)"},
+      {"fix 1 all bagogab 1.0 1.0 1.0 12-3", "seed must be an integer from 1 to 2147483647 (got 12-3)"},
       {"fix 1 all bagogab 1.0 1.0 1.0 1.5", "seed must be an integer"},
       {"fix 1 all bagogab 1.0 1.0 1.0 5 bogus 1", "unknown keyword 'bogus'"},
       {"fix 1 all bagogab 1.0 1.0 1.0 5 scale", "keyword scale needs 2 values"},

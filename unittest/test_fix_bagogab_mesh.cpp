@@ -643,6 +643,35 @@ TEST(FixBagogabMesh, SetupFindsTheClosestTriangleFarFromThePoint)
   EXPECT_NE(err.find("use 'snap yes'"), std::string::npos) << err;
 }
 
+// ... also on a periodic mesh: a triangle half a box away, built from the
+// corner images closest to the point, is a sliver across the box as close as
+// the triangle under the point, and took the points whose id was lower.  200
+// points 0.01 above a flat periodic 10 x 10 patch go straight down onto the
+// triangle under them.
+TEST(FixBagogabMesh, SetupSnapsOntoTheTriangleUnderThePointOnAPeriodicMesh)
+{
+  const int n = 10;
+  MeshCase c = flat_patch(n, true);
+  std::mt19937_64 rng(4711);
+  std::uniform_real_distribution<double> u(0.0, n);
+  for (int k = 0; k < 200; k++) c.points.push_back({{u(rng), u(rng), 0.01}});
+  Session s;
+  s.cmd(setup_lines(c, "periodic_snap") + "fix 1 all bagogab 1.0 1.0 1.0 5 mesh " +
+        mesh_of("periodic_snap") + " intri pts snap yes nofriction 1 nofriction 2\nrun 0");
+  const std::vector<double> x = s.atom_vec3("x"), st = s.fix_peratom("1", 4);
+  const int nv = n * n;
+  int under = 0;
+  for (int k = 0; k < 200; k++) {
+    const int a = nv + k;
+    const double px = c.points[k][0], py = c.points[k][1];
+    const int i = static_cast<int>(px), j = static_cast<int>(py);
+    const int tri = 2 * (j * n + i) + (px - i > py - j ? 0 : 1) + 1;
+    under += st[4 * a] == tri && std::fabs(x[3 * a] - px) < 1e-12 &&
+        std::fabs(x[3 * a + 1] - py) < 1e-12 && std::fabs(x[3 * a + 2]) < 1e-12;
+  }
+  EXPECT_EQ(under, 200);
+}
+
 // The same on 2 ranks with a ghost cutoff shorter than the triangles: the
 // point lies on triangle 1, whose vertex 1 (x = -1) is beyond the ghost cutoff
 // of the rank that owns the point (x > 0, processors 2 1 1); triangle 2, all

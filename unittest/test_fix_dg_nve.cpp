@@ -465,6 +465,34 @@ TEST(FixDGNVE, ExtrapolationTakesTheQuadraticWhereItPredictsBetter)
   }
 }
 
+// the choice of the quadratic is carried by restart files, for predictor
+// extrapolate only: a run continued with predictor linear never takes it
+TEST(FixDGNVE, RestartKeepsTheQuadraticChoiceOfExtrapolateOnly)
+{
+  std::string setup = lj_liquid(4, 1.44, 87287);
+  setup.replace(setup.find("lj/cut 2.5"), 10, "lj/cut/dg 2.5");
+  const std::string file = geomint_test::scratch_path("dg_quadratic.restart");
+  {
+    Session s;
+    s.cmd(setup + "fix 1 all dg/nve tol 1e-12\nrun 60");
+    // (the LJ liquid takes it in most steps: ExtrapolationTakesTheQuadratic...)
+    s.cmd("fix q all ave/time 1 20 20 f_1[9]\nrun 20");
+    ASSERT_GT(s.fix_scalar("q"), 0.5);
+    s.cmd("unfix q\nwrite_restart " + file);
+  }
+  for (const char *pred : {"extrapolate", "linear"}) {
+    Session s;
+    s.cmd("read_restart " + file + "\nneighbor 0.3 bin\nneigh_modify every 1 delay 0 check yes\n"
+          "fix 1 all dg/nve tol 1e-12 predictor " + pred +
+          "\nfix q all ave/time 1 20 20 f_1[9]\nrun 20");
+    if (std::string(pred) == "linear")
+      EXPECT_EQ(s.fix_scalar("q"), 0.0);
+    else
+      EXPECT_GT(s.fix_scalar("q"), 0.5);
+  }
+  std::remove(file.c_str());
+}
+
 // Within a step the pair styles visit only the pairs within cutoff + 2 x the
 // step's reach (1.5 x the predictor's largest displacement).  Three atoms at
 // rest in a row, with the unshifted cutoff: A pushes B towards C, which is just
