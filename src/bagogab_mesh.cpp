@@ -389,8 +389,11 @@ void BagogabMesh::assign(int intri_bit, bool snap, double **state)
     const double cut = std::max(neighbor->cutneighmax, comm->cutghostuser);
     // a skipped triangle closer than the best, or (on several ranks) a
     // triangle without any corner here, which is farther than the ghost
-    // cutoff minus D_max from an owned point
-    if (best >= 0 && off && (doubt < bestd || (comm->nprocs > 1 && bestd > cut - dmax))) {
+    // cutoff minus D_max from an owned point: with snap yes the closest, with
+    // snap no one that contains the point (all its corners within D_max of
+    // it, so present here if the cutoff is at least D_max)
+    const bool far_doubt = comm->nprocs > 1 && bestd > cut - dmax && (snap || cut < dmax);
+    if (best >= 0 && off && (doubt < bestd || far_doubt)) {
       if (failure.empty())
         failure = fmt::format("point {} is {:.6g} away from triangle {}, the closest one whose "
                               "vertices are all on rank {}; a closer triangle may have "
