@@ -255,11 +255,8 @@ void BagogabMesh::assign(int intri_bit, bool snap, double **state)
     return (ix * 73856093) ^ (iy * 19349663) ^ (iz * 83492791);
   };
   std::unordered_map<int64_t, std::vector<int>> bins;
-  double vlo[3] = {0.0, 0.0, 0.0}, vhi[3] = {0.0, 0.0, 0.0};    // vertices' bounding box
-  for (int d = 0; d < 3; d++) {
-    vlo[d] = std::numeric_limits<double>::infinity();
-    vhi[d] = -std::numeric_limits<double>::infinity();
-  }
+  const double inf = std::numeric_limits<double>::infinity();
+  double vlo[3] = {inf, inf, inf}, vhi[3] = {-inf, -inf, -inf};    // vertices' bounding box
   std::vector<int> stamp;    // stamp[t] == i: triangle t considered for point i
   bool built = false;
 
@@ -313,21 +310,13 @@ void BagogabMesh::assign(int intri_bit, bool snap, double **state)
     // vertex j minus D_max: such doubt is an error (the ghost cutoff is short).
     int best = -1, bestc[3] = {-1, -1, -1};
     double bestd = 0.0, bestlam[3] = {0.0, 0.0, 0.0}, bestell = 0.0;
-    double doubt = std::numeric_limits<double>::infinity();    // nearest skipped triangle
+    double doubt = inf;    // the nearest a skipped triangle can be
     auto consider = [&](int t, int j) {
       if (stamp[t] == i) return;
       stamp[t] = i;
       int c[3];
       bool ok = true;
-      for (int k = 0; k < 3; k++) {
-        if (table.corner(t, k) > atom->map_tag_max) {
-          ok = false;
-          break;
-        }
-        const int a = atom->map(static_cast<tagint>(table.corner(t, k)));
-        ok = ok && a >= 0;
-        if (ok) c[k] = domain->closest_image(j, a);
-      }
+      for (int k = 0; k < 3; k++) ok = ok && (c[k] = corner_image(j, t, k)) >= 0;
       if (!ok) {
         double dj[3];
         geomint::sub3(x[j], x[i], dj);

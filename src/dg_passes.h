@@ -389,6 +389,17 @@ struct DGPredict {
   double dtv;
 };
 
+// atom i's discrete force extrapolated from its last steps' (prev, as below),
+// component d: linearly from the last two, quadratically from the last three
+template <class A> GEOMINT_INLINE double dg_extrapolate_linear(const A &a, int i, int d)
+{
+  return 2.0 * a.prev(i, d) - a.prev(i, 4 + d);
+}
+template <class A> GEOMINT_INLINE double dg_extrapolate_quadratic(const A &a, int i, int d)
+{
+  return 3.0 * (a.prev(i, d) - a.prev(i, 4 + d)) + a.prev(i, 7 + d);
+}
+
 // atom i's predicted position x = x^n + dt (v^n + dtfm fpred).  Accessor:
 // double xo(i,d), vo(i,d), f(i,d), fext(i,d), prev(i,k) (fbar of the last
 // step, k < 3, the count of last steps (up to 3) at k = 3, the fbar of the
@@ -405,9 +416,9 @@ template <class A> GEOMINT_INLINE void dg_predict_atom(const DGPredict &p, const
         fpred = p.kicked ? a.f(i, d) - a.fext(i, d) : a.f(i, d);
         if (extrapolate && has_prev) fpred = 2.0 * fpred - a.prev(i, d);
       } else if (p.quadratic && a.prev(i, 3) >= 3.0) {
-        fpred = 3.0 * (a.prev(i, d) - a.prev(i, 4 + d)) + a.prev(i, 7 + d);
+        fpred = dg_extrapolate_quadratic(a, i, d);
       } else if (extrapolate && a.prev(i, 3) >= 2.0) {
-        fpred = 2.0 * a.prev(i, d) - a.prev(i, 4 + d);
+        fpred = dg_extrapolate_linear(a, i, d);
       } else if (has_prev) {
         fpred = a.prev(i, d);
       }
@@ -430,8 +441,8 @@ template <class A> GEOMINT_INLINE void dg_finish_atom(const A &a, int i, double 
   if (a.prev(i, 3) >= 3.0) {
     double e1 = 0.0, e2 = 0.0;
     for (int d = 0; d < 3; d++) {
-      const double lin = 2.0 * a.prev(i, d) - a.prev(i, 4 + d) - a.fd(i, d);
-      const double quad = 3.0 * (a.prev(i, d) - a.prev(i, 4 + d)) + a.prev(i, 7 + d) - a.fd(i, d);
+      const double lin = dg_extrapolate_linear(a, i, d) - a.fd(i, d);
+      const double quad = dg_extrapolate_quadratic(a, i, d) - a.fd(i, d);
       e1 += lin * lin;
       e2 += quad * quad;
     }

@@ -1506,16 +1506,12 @@ int FixDGNVE::pack_restart(int i, double *buf)
 void FixDGNVE::unpack_restart(int nlocal, int nth)
 {
   const double *record = geomint_restart::peratom_record(lmp, nlocal, nth);
-  if (static_cast<int>(record[0]) == NPREV_V1 + 2 && record[1] == 1.0) {
-    // layout 1: the last step's fbar and its flag, no step before
-    for (int k = 0; k < NPREV_V1; k++) fprev[nlocal][k] = record[2 + k];
-    for (int k = NPREV_V1; k < NPREV; k++) fprev[nlocal][k] = 0.0;
-    return;
-  }
-  if (static_cast<int>(record[0]) == NPREV_V2 + 2 && record[1] == 2.0) {
-    // layout 2: the last two steps' fbar (a count of at most 2)
-    for (int k = 0; k < NPREV_V2; k++) fprev[nlocal][k] = record[2 + k];
-    for (int k = NPREV_V2; k < NPREV; k++) fprev[nlocal][k] = 0.0;
+  // the older layouts are the first values of this one (the rest zero): 1 = the
+  // last step's fbar and its flag, 2 = the last two steps' fbar (a count <= 2)
+  for (const int nold : {NPREV_V1, NPREV_V2}) {
+    if (static_cast<int>(record[0]) != nold + 2 || record[1] != (nold == NPREV_V1 ? 1.0 : 2.0))
+      continue;
+    for (int k = 0; k < NPREV; k++) fprev[nlocal][k] = k < nold ? record[2 + k] : 0.0;
     return;
   }
   if (static_cast<int>(record[0]) != NPREV + 2 || record[1] != PERATOM_VERSION)

@@ -1280,30 +1280,32 @@ TEST(FixDGNVE, RestartWithLeftOutForceCallsContinuesTheSameTrajectory)
 // a restart file of the first layout (version 1: 3 doubles, no version word),
 // written by the plugin of commit 7b41674 (unittest/data/in.legacy_dg_nve: 20
 // steps, 92 iterations, legacy_dg_nve_v1.iters) is still read, and the run goes on
-// a legacy restart fixture of unittest/data: its path and the total iterations
-// of the 20 steps that wrote it (NAME.iters)
-std::string legacy_fixture(const std::string &name, double &iters)
+// a legacy restart fixture of unittest/data, NAME.restart, read into s and
+// followed by LINES (the neighbor settings and the fix): the mean iterations
+// of the 20 steps that wrote it (NAME.iters) carry over, with no failed step;
+// returns their total
+double read_legacy(Session &s, const std::string &name, const std::string &lines)
 {
   const std::string path = std::string(GEOMINT_SOURCE_DIR) + "/unittest/data/" + name;
   std::ifstream in(path + ".iters");
-  iters = -1.0;
+  double iters = -1.0;
   in >> iters;
-  return path + ".restart";
+  EXPECT_GT(iters, 0.0) << path << ".iters";
+  s.cmd("read_restart " + path + ".restart\n" + lines);
+  EXPECT_EQ(s.fix_vector("1", 1), iters / 20.0);    // mean iterations per step carried over
+  EXPECT_EQ(s.fix_vector("1", 3), 0.0);             // non-converged steps
+  return iters;
 }
 
 TEST(FixDGNVE, LegacyRestartIsRead)
 {
-  double iters = 0.0;
-  const std::string file = legacy_fixture("legacy_dg_nve_v1", iters);
-  ASSERT_GT(iters, 0.0);
   Session s;
   // (the deck's cutoff is not shifted: a pair crossing it at step 21 stops the
   // fixed point from converging, so the continuation shifts it)
-  s.cmd("read_restart " + file + "\npair_modify shift yes\n"
-        "neighbor 0.3 bin\nneigh_modify every 1 delay 0 check yes\nfix 1 all dg/nve");
-  EXPECT_EQ(s.fix_vector("1", 1), iters / 20.0);    // mean iterations per step carried over
-  EXPECT_EQ(s.fix_vector("1", 3), 0.0);             // non-converged steps
-  EXPECT_EQ(s.fix_vector("1", 6), 0.0);             // no work tally in version 1
+  const double iters = read_legacy(s, "legacy_dg_nve_v1",
+                                   "pair_modify shift yes\nneighbor 0.3 bin\n"
+                                   "neigh_modify every 1 delay 0 check yes\nfix 1 all dg/nve");
+  EXPECT_EQ(s.fix_vector("1", 6), 0.0);    // no work tally in version 1
   s.cmd("run 0");
   const double e0 = s.equal("etotal");
   s.cmd("run 20");
@@ -1323,15 +1325,11 @@ TEST(FixDGNVE, LegacyRestartIsRead)
 // (count 2, no third one), and the run goes on conserving the energy
 TEST(FixDGNVE, RestartOfLayout2IsRead)
 {
-  double iters = 0.0;
-  const std::string file = legacy_fixture("legacy_dg_nve_v2", iters);
-  ASSERT_GT(iters, 0.0);
   Session s;
-  s.cmd("read_restart " + file + "\nneighbor 0.3 bin\n"
-        "neigh_modify every 1 delay 0 check yes\nfix 1 all dg/nve tol 1e-12\n"
-        "fix 2 all dg/nve tol 1e-12");    // (fix 2: a new ID, no state; it only looks)
-  EXPECT_EQ(s.fix_vector("1", 1), iters / 20.0);
-  EXPECT_EQ(s.fix_vector("1", 3), 0.0);
+  // (fix 2: a new ID, no state; it only looks)
+  read_legacy(s, "legacy_dg_nve_v2",
+              "neighbor 0.3 bin\nneigh_modify every 1 delay 0 check yes\n"
+              "fix 1 all dg/nve tol 1e-12\nfix 2 all dg/nve tol 1e-12");
   auto prev_of = [&](const char *id) {
     LAMMPS_NS::Fix *f = s.lmp->modify->fix[s.lmp->modify->find_fix(id)];
     return static_cast<LAMMPS_NS::FixDGNVE *>(f)->*
