@@ -80,6 +80,7 @@ RigidQuatHiArgs::RigidQuatHiArgs(LAMMPS *lmp, int narg, char **arg)
       const int g = lmp->group->find(arg[5 + b]);
       if (g < 0) error->all(FLERR, "{}: group {} (body {}) does not exist", STYLE, arg[5 + b], b + 1);
       bits[b] = lmp->group->bitmask[g];
+      body_groups.emplace_back(arg[5 + b]);
     }
     std::string failure;
     if (fixgroup >= 0) {
@@ -216,6 +217,7 @@ void FixRigidQuatHiBody::init()
   // be the same trajectory.  Bodies whose atoms still sit where the bodies
   // put them keep their state; bodies are rebuilt only if the atoms changed.
   refuse_empty_bodies();
+  refuse_created_atoms();
   if (!restore_pending && setupflag && reinitflag && atoms_follow_bodies()) snapshot_bodies();
   FixRigid::init();
   if (restore_pending) restore_bodies();
@@ -493,6 +495,17 @@ void FixRigidQuatHiBody::copy_arrays(int i, int j, int delflag)
   if (saved_atoms) std::copy(saved_atoms[i], saved_atoms[i] + saved_cols, saved_atoms[j]);
 }
 
+// an atom created after the fix was defined (create_atoms, fix deposit, ...):
+// fix rigid leaves it in no body (body -1); CREATED marks it, so that init()
+// can refuse one that the body definition would have put in a body
+static constexpr int CREATED = -2;
+
+void FixRigidQuatHiBody::set_arrays(int i)
+{
+  FixRigid::set_arrays(i);
+  body[i] = CREATED;
+}
+
 int FixRigidQuatHiBody::pack_restart(int i, double *buf)
 {
   buf[1] = PERATOM_VERSION;
@@ -594,6 +607,32 @@ void FixRigidQuatHiBody::refuse_empty_bodies()
                  "was defined); its bodies are fixed when the fix is defined: unfix {} and "
                  "define it again to make bodies of the atoms now present",
                  STYLE, b + 1, id, id);
+}
+
+// an atom created after the fix was defined that the body definition puts in
+// a body (bodystyle single, molecule, custom: any atom of the group; group:
+// an atom of the group and of a body group): fix rigid fixes the bodies when
+// the fix is defined and would leave the atom standing still, moved by no
+// integrator; name it and say how to define the bodies anew
+void FixRigidQuatHiBody::refuse_created_atoms()
+{
+  if (!body) return;
+  int bodybits = 0;
+  for (const auto &name : body_groups) {
+    const int g = group->find(name);
+    if (g >= 0) bodybits |= group->bitmask[g];
+  }
+  std::string failure;
+  for (int i = 0; i < atom->nlocal && failure.empty(); i++)
+    if (body[i] == CREATED && (atom->mask[i] & groupbit) &&
+        (body_groups.empty() || (atom->mask[i] & bodybits)))
+      failure = fmt::format("{}: atom {} was created after fix {} was defined and is in no rigid "
+                            "body (the bodies are made when the fix is defined; it would not "
+                            "move): unfix {} and define it again after creating atoms, or create "
+                            "them outside the group of the fix",
+                            STYLE, atom->tag[i], id, id);
+  failure = geomint_error::first_failure(lmp, failure);
+  if (!failure.empty()) error->all(FLERR, failure);
 }
 
 // the snapshot of the bodies and the atoms' body coordinates, to be put

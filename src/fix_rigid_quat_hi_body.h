@@ -31,6 +31,7 @@ struct RigidQuatHiArgs {
   std::vector<std::string> rigid_str, own_str;
   std::vector<char *> rigid_argv, own_argv;
   std::unique_ptr<class RigidQuatHiCore> core;
+  std::vector<std::string> body_groups;    // bodystyle group: the groups of the bodies
   int rigid_narg() { return static_cast<int>(rigid_argv.size()); }
   char **rigid_args() { return rigid_argv.data(); }
 };
@@ -51,6 +52,7 @@ class FixRigidQuatHiBody : private RigidQuatHiArgs, public FixRigid {
   void restart(char *) override;
   void grow_arrays(int) override;
   void copy_arrays(int, int, int) override;
+  void set_arrays(int) override;
   int pack_restart(int, double *) override;
   void unpack_restart(int, int) override;
   int size_restart(int) override;
@@ -80,6 +82,7 @@ class FixRigidQuatHiBody : private RigidQuatHiArgs, public FixRigid {
   void restore_bodies();
   std::string body_changed(int b, const double *saved) const;
   void refuse_empty_bodies();
+  void refuse_created_atoms();
   bool atoms_follow_bodies();
   double box_length() const;
   void snapshot_bodies();

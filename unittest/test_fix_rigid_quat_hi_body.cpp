@@ -256,6 +256,52 @@ TEST(RigidQuatHiBody, ChangedAtomsRebuildTheBodies)
   }
 }
 
+// an atom created after the fix was defined is in no body: fix rigid would
+// leave it standing (measured before: x unchanged after 10 steps at vx = 1).
+// An ERROR names it where the body definition would put it in a body; with
+// bodystyle group an atom outside the body groups stays outside, as the atoms
+// of the fix group outside them always were; a fix defined again takes it in.
+TEST(RigidQuatHiBody, AtomsCreatedAfterTheFixAreRefusedUntilItIsDefinedAgain)
+{
+  const std::string base =
+      "units lj\natom_style molecular\natom_modify map array\nboundary f f f\n"
+      "region box block -10 10 -10 10 -10 10\ncreate_box 1 box\n"
+      "molecule tet " + tetramer_file() + "\n"
+      "create_atoms 0 single 0 0 0 mol tet 11\ncreate_atoms 0 single 4 0 0 mol tet 12\nmass 1 1.0\n"
+      "group a molecule 1\ngroup b molecule 2\n";
+  const std::string ok = " 0.1 0.1 5 gamma_t 1 gamma_r 1";
+  for (const std::string style : {"molecule", "single", "group 2 a b"}) {
+    Session s(true, 0);
+    s.cmd(base + "fix 1 all rigid/quat/hi " + style + ok + "\nrun 2");
+    // a third tetramer (atoms 9-12), inside the group all
+    s.cmd("create_atoms 0 single -4 0 0 mol tet 13");
+    if (style.rfind("group", 0) == 0) {
+      // outside the body groups: no body, as for the fix's other group atoms
+      s.cmd("run 2");
+      s.cmd("group a molecule 3");    // (its atoms join the group of body 1)
+      const std::string err = s.error_of("run 2");
+      EXPECT_NE(err.find("atom 9 was created after fix 1 was defined"), std::string::npos) << err;
+    } else {
+      const std::string err = s.error_of("run 2");
+      EXPECT_NE(err.find("atom 9 was created after fix 1 was defined and is in no rigid body"),
+                std::string::npos)
+          << style << ": " << err;
+      EXPECT_NE(err.find("unfix 1 and define it again"), std::string::npos) << err;
+    }
+  }
+  {
+    // defined again (T = 0: no noise): the new molecule is a body and moves
+    // at its velocity, damped by gamma_t over t = 0.05 to 0.99 of it
+    Session s(true, 0);
+    s.cmd(base + "fix 1 all rigid/quat/hi molecule" + ok + "\nrun 2\n"
+          "create_atoms 0 single -4 0 0 mol tet 13\nunfix 1\n"
+          "fix 1 all rigid/quat/hi molecule 0 0 5 gamma_t 1 gamma_r 1\nvelocity all set 1 0 0");
+    const double x0 = s.equal("x[9]");
+    s.cmd("run 10");
+    EXPECT_NEAR(s.equal("x[9]") - x0, 0.05, 0.002);
+  }
+}
+
 // SI units (box 8 um, bodies 0.1 um, masses 1e-15 kg): a displace_atoms of
 // 5 nm and a velocity of 1e-9 m/s given to bodies at rest between two runs
 // are kept (the bodies are rebuilt from the atoms).  The test of whether the
