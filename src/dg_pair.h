@@ -150,8 +150,7 @@ template <class Parent> class DGPair : public Parent, public DGStyle {
     reachsq.assign(static_cast<size_t>(n) * n, 0.0);
     for (int i = 1; i < n; i++)
       for (int j = 1; j < n; j++) {
-        const double c = std::sqrt(this->cutsq[i][j]) + std::min(margin, 2.0 * reach);
-        reachsq[i * n + j] = c * c;
+        reachsq[i * n + j] = dg_reach_sq(std::sqrt(this->cutsq[i][j]), margin, reach);
       }
     const int nall = this->atom->nlocal + this->atom->nghost;
     step_num.assign(nall, 0);

@@ -209,6 +209,14 @@ GEOMINT_INLINE void dg_pair_atom(const A &a, int i, const Term &term, double &vn
   for (int d = 0; d < 3; d++) a.add(i, d, fi[d]);
 }
 
+// the squared reach of a type pair in a step (dg_step_pairs_atom): the true
+// cutoff plus min(margin, 2 reach) (ext), squared
+GEOMINT_INLINE double dg_reach_sq(double cut, double margin, double reach)
+{
+  const double c = cut + (margin < 2.0 * reach ? margin : 2.0 * reach);
+  return c * c;
+}
+
 // Atom i's pairs that can interact in a step that moves no atom farther than
 // reach: those within cutoff + min(margin, 2 reach) at x^n (a pair farther
 // apart would need a relative move of more than 2 reach); keep(k, e) writes

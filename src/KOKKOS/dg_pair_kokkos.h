@@ -57,7 +57,7 @@ class DGPairKokkos : public DGPair<Parent>, public DGStyleKokkos<DeviceType> {
     if (coeff_stale) upload_coeff();
     atomKK()->sync(this->execution_space, TYPE_MASK);
     steps.begin(this->list, xold, atomKK()->k_type.template view<DeviceType>(), tables.cut,
-                tables.ntp1, std::min(this->margin, 2.0 * reach));
+                tables.ntp1, this->margin, reach);
   }
 
   void dg_step_end() override

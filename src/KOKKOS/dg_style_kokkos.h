@@ -294,8 +294,8 @@ namespace geomint_kk {
 
   // The pairs of one step of fix dg/nve (DGPair::dg_step_begin on the host):
   // dg_step_pairs_atom over the Kokkos list at x^n, into a list of the same
-  // layout.  cut: the true cutoff per type pair ((ntypes+1)^2), ext = min(margin,
-  // 2 reach): reach_sq = (cut + ext)^2, as the host styles compute it.
+  // layout.  cut: the true cutoff per type pair ((ntypes+1)^2); reach_sq is
+  // dg_reach_sq of it, as the host styles compute it.
   template <class DeviceType> struct DGKokkosStepAccess {
     using AT = ArrayTypes<DeviceType>;
     typename Views<DeviceType>::t_double_2d x_old;
@@ -303,7 +303,7 @@ namespace geomint_kk {
     typename AT::t_neighbors_2d neighbors;
     Kokkos::View<const double *, DeviceType> cut;
     int ntp1;
-    double ext;
+    double margin, reach;
     KOKKOS_INLINE_FUNCTION int type(int j) const { return types(j); }
     KOKKOS_INLINE_FUNCTION int num(int i) const { return numneigh(i); }
     KOKKOS_INLINE_FUNCTION int entry(int i, int jj) const { return neighbors(i, jj); }
@@ -311,8 +311,7 @@ namespace geomint_kk {
     KOKKOS_INLINE_FUNCTION double xo(int j, int d) const { return x_old(j, d); }
     KOKKOS_INLINE_FUNCTION double reach_sq(int it, int jt) const
     {
-      const double c = cut(it * ntp1 + jt) + ext;
-      return c * c;
+      return dg_reach_sq(cut(it * ntp1 + jt), margin, reach);
     }
   };
 
@@ -341,7 +340,7 @@ namespace geomint_kk {
     // the pairs of a step at x^n
     void begin(NeighList *list, const typename Views<DeviceType>::t_double_2d &xold,
                const typename AT::t_int_1d &type, const Kokkos::View<const double *, DeviceType> &cut,
-               int ntp1, double ext)
+               int ntp1, double margin, double reach)
     {
       auto *kl = static_cast<NeighListKokkos<DeviceType> *>(list);
       if (neighbors.extent(0) < kl->d_neighbors.extent(0) ||
@@ -350,7 +349,7 @@ namespace geomint_kk {
                                                 kl->d_neighbors.extent(0), kl->d_neighbors.extent(1));
       if (numneigh.extent(0) < kl->d_numneigh.extent(0))
         numneigh = typename AT::t_int_1d("dg/kk:step_numneigh", kl->d_numneigh.extent(0));
-      const DGKokkosStepAccess<DeviceType> a{xold, type, kl->d_numneigh, kl->d_neighbors, cut, ntp1, ext};
+      const DGKokkosStepAccess<DeviceType> a{xold, type, kl->d_numneigh, kl->d_neighbors, cut, ntp1, margin, reach};
       Kokkos::parallel_for(
           Kokkos::RangePolicy<DeviceType, Kokkos::Schedule<Kokkos::Dynamic>>(0, list->inum),
           DGKokkosStepPass<DeviceType>{a, kl->d_ilist, numneigh, neighbors});

@@ -83,14 +83,12 @@ template <> struct SumArg<1> {
   KOKKOS_INLINE_FUNCTION static double &get(double *s) { return s[0]; }
 };
 
-template <class DeviceType, class Acc, class Pass, int N> struct SumEach : SumReduction<N> {
-  typedef DeviceType device_type;
-  Acc a;
+// a pass of one sum takes it as a double: its call through reduce_each
+template <class Pass> struct OneSum {
   Pass p;
-  SumEach(const Acc &acc, const Pass &pass) : a(acc), p(pass) {}
-  KOKKOS_INLINE_FUNCTION void operator()(const int i, double *s) const
+  template <class Acc> KOKKOS_INLINE_FUNCTION void operator()(const Acc &a, int i, double *s) const
   {
-    p(a, i, SumArg<N>::get(s));
+    p(a, i, s[0]);
   }
 };
 
@@ -123,14 +121,12 @@ struct NoiseBlocks : SumReduction<N, NMAX> {
   }
 };
 
-// sums[k] += the pass's sums over atoms [0, n)
-template <class DeviceType, int N, class Acc, class Pass>
-void sum_each(const Acc &a, int n, const Pass &p, double *sums)
+// *sum += the pass's sum over atoms [0, n)
+template <class DeviceType, class Acc, class Pass> void sum_each(const Acc &a, int n, const Pass &p, double *sum)
 {
-  double r[N];
-  Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, n),
-                          SumEach<DeviceType, Acc, Pass, N>(a, p), r);
-  for (int k = 0; k < N; k++) sums[k] += r[k];
+  double r[1];
+  geomint_kk::reduce_each<DeviceType, 1, 0>(a, n, OneSum<Pass>{p}, r);
+  *sum += r[0];
 }
 
 template <class DeviceType, int N, int NMAX, class Acc, class Pass>
@@ -153,9 +149,7 @@ void noise_each(const Acc &a, int n, const Pass &p, double *sums)
   double r[N];
   noise_sum<DeviceType, N, NMAX>(a, n, p, r,
                                  std::is_same<typename DeviceType::memory_space, Kokkos::HostSpace>());
-  for (int k = 0; k < N - NMAX; k++) sums[k] += r[k];
-  for (int k = N - NMAX; k < N; k++)
-    if (r[k] > sums[k]) sums[k] = r[k];
+  SumReduction<N, NMAX>::combine(sums, r);
 }
 
 template <class DeviceType>
@@ -235,7 +229,7 @@ void FixBagogabKokkos<DeviceType>::zero_first_pass(double s_def, double local[4]
 template <class DeviceType>
 void FixBagogabKokkos<DeviceType>::zero_second_pass(const double shift[3], double &de)
 {
-  sum_each<DeviceType, 1>(atoms_kk(), atom->nlocal, ZeroSecondPass{{shift[0], shift[1], shift[2]}},
+  sum_each<DeviceType>(atoms_kk(), atom->nlocal, ZeroSecondPass{{shift[0], shift[1], shift[2]}},
                           &de);
   atomKK->modified(execution_space, X_MASK | V_MASK);
 }
@@ -244,7 +238,7 @@ template <class DeviceType>
 void FixBagogabKokkos<DeviceType>::kick_pass(double scale, bool apply, double &dke)
 {
   atomKK->sync(execution_space, V_MASK | F_MASK | MASK_MASK | RMASS_MASK | TYPE_MASK);
-  sum_each<DeviceType, 1>(atoms_kk(), atom->nlocal, KickPass{scale, apply}, &dke);
+  sum_each<DeviceType>(atoms_kk(), atom->nlocal, KickPass{scale, apply}, &dke);
   if (apply) atomKK->modified(execution_space, V_MASK);
 }
 
@@ -555,7 +549,7 @@ template <class DeviceType> class BagogabPointsKokkos : public BagogabPoints {
     const int nall = atom->nlocal + atom->nghost;
     Kokkos::deep_copy(Kokkos::subview(p.fc_, std::make_pair(0, nall), Kokkos::ALL()), 0.0);
     s_fc.reset_except(p.fc_);
-    sum_each<DeviceType, 1>(p, npoints(), on_list(BPointPass{s, s2, apply, then_a}, d_plist), &dke);
+    sum_each<DeviceType>(p, npoints(), on_list(BPointPass{s, s2, apply, then_a}, d_plist), &dke);
     auto fcv = p.fc_;
     Kokkos::Experimental::contribute(fcv, s_fc);
     if (apply) atomKK->modified(execution_space, V_MASK);
@@ -563,7 +557,7 @@ template <class DeviceType> class BagogabPointsKokkos : public BagogabPoints {
 
   void b_free(double s, double s2, bool apply, bool then_a, double &dke) override
   {
-    sum_each<DeviceType, 1>(access(), nfree(), on_list(BFreePass{s, s2, apply, then_a}, d_flist),
+    sum_each<DeviceType>(access(), nfree(), on_list(BFreePass{s, s2, apply, then_a}, d_flist),
                             &dke);
     if (apply) atomKK->modified(execution_space, then_a ? X_MASK | V_MASK : V_MASK);
   }
@@ -624,7 +618,7 @@ template <class DeviceType> class BagogabPointsKokkos : public BagogabPoints {
 
   void o_zero_free(const double shift[3], double &de) override
   {
-    sum_each<DeviceType, 1>(access(), nfree(),
+    sum_each<DeviceType>(access(), nfree(),
                             on_list(OZeroFreePass{{shift[0], shift[1], shift[2]}}, d_flist), &de);
     atomKK->modified(execution_space, V_MASK);
   }

@@ -64,22 +64,7 @@ template <class DeviceType> struct KKAtoms {
   KOKKOS_INLINE_FUNCTION double mass(int i) const { return has_rmass ? rmass_(i) : mass_(type_(i)); }
 };
 
-// a pass p(a, i, r) over atoms [0, n): r[0 .. NSUM) summed, the NMAX after maxima
-template <class DeviceType, class A, class Pass, int NSUM, int NMAX>
-struct ReduceEach : geomint_kk::ArrayReduction<double, NSUM, NMAX, 0> {
-  typedef DeviceType device_type;
-  A a;
-  Pass p;
-  ReduceEach(const A &a_, const Pass &p_) : a(a_), p(p_) {}
-  KOKKOS_INLINE_FUNCTION void operator()(const int i, double *r) const { p(a, i, r); }
-};
-
-template <class DeviceType, int NSUM, int NMAX, class A, class Pass>
-void reduce_each(const A &a, int n, const Pass &p, double (&r)[NSUM + NMAX])
-{
-  Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, n),
-                          ReduceEach<DeviceType, A, Pass, NSUM, NMAX>(a, p), r);
-}
+using geomint_kk::reduce_each;
 
 struct BeginP {
   double dtf;

@@ -48,6 +48,24 @@ namespace geomint_kk {
   // NSUM sums and NMIN minima of doubles
   template <int NSUM, int NMIN> using SumMinReduction = ArrayReduction<double, NSUM, 0, NMIN>;
 
+  // a pass p(a, i, r) over atoms [0, n) of DeviceType: r[0 .. NSUM) summed,
+  // the NMAX after them maxima (the passes of dg_passes.h, bagogab_passes.h)
+  template <class DeviceType, class A, class Pass, int NSUM, int NMAX>
+  struct ReduceEach : ArrayReduction<double, NSUM, NMAX, 0> {
+    typedef DeviceType device_type;
+    A a;
+    Pass p;
+    ReduceEach(const A &a_, const Pass &p_) : a(a_), p(p_) {}
+    KOKKOS_INLINE_FUNCTION void operator()(const int i, double *r) const { p(a, i, r); }
+  };
+
+  template <class DeviceType, int NSUM, int NMAX, class A, class Pass>
+  void reduce_each(const A &a, int n, const Pass &p, double (&r)[NSUM + NMAX])
+  {
+    Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, n),
+                            ReduceEach<DeviceType, A, Pass, NSUM, NMAX>(a, p), r);
+  }
+
 }    // namespace geomint_kk
 }    // namespace LAMMPS_NS
 
