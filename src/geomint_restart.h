@@ -68,7 +68,8 @@ namespace geomint_restart {
                             int version, const std::string &advice)
   {
     error->all(FLERR, "{}: the restart file holds fix {} state of an unknown layout (version {}, "
-               "{} values); this GEOMINT reads version {}. {}",
+               "{} values); this GEOMINT writes version {} and reads it and the earlier GEOMINT "
+               "layouts. {}",
                style, id, g.versioned ? g.version : 0, g.count, version, advice);
   }
 
@@ -96,8 +97,9 @@ namespace geomint_restart {
   {
     const int size = static_cast<int>(record[0]);
     geomint_error::error_one(lmp, FLERR, "{}: the restart file holds per-atom fix {} state of an "
-                              "unknown layout (version {}, {} values); fix {} as defined now reads "
-                              "version {} with {} values. {}",
+                              "unknown layout (version {}, {} values); fix {} as defined now writes "
+                              "version {} with {} values and reads it and the earlier GEOMINT "
+                              "layouts. {}",
                               style, id, size > 1 ? record[1] : 0.0, size > 2 ? size - 2 : 0, id,
                               version, count, advice);
   }

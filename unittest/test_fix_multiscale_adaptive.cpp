@@ -760,7 +760,7 @@ TEST(FixMultiscaleAdaptive, UnknownPerAtomRestartLayoutIsRefused)
   const std::string err = s.error_of("fix 1 all multiscale/adaptive a2 0.5 mode continuum drag beta "
                                      "type 1.0 integrate no");
   EXPECT_NE(err.find("the restart file holds per-atom fix 1 state of an unknown layout (version 1, 8 "
-                     "values); fix 1 as defined now reads version 1 with 39 values"),
+                     "values); fix 1 as defined now writes version 1 with 39 values"),
             std::string::npos) << err;
   EXPECT_NE(err.find("Define the fix with the keywords of the run that wrote the file"), std::string::npos) << err;
   std::remove(file.c_str());

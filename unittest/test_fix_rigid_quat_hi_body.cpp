@@ -434,7 +434,7 @@ TEST(RigidQuatHiBody, UnknownPerAtomRestartLayoutIsRefused)
   for (int i = 0; i < s.lmp->atom->nlocal; i++) s.lmp->atom->extra[i][1] = 99.0;
   const std::string err = s.error_of(fix + "\nrun 0");
   EXPECT_NE(err.find("Fix rigid/quat/hi: the restart file holds per-atom fix 1 state of an unknown "
-                     "layout (version 99, 3 values); fix 1 as defined now reads version 2 with 3 values"),
+                     "layout (version 99, 3 values); fix 1 as defined now writes version 2 with 3 values"),
             std::string::npos)
       << err;
   EXPECT_NE(err.find("or a new fix ID to start the fix afresh"), std::string::npos) << err;
