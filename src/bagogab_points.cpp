@@ -192,8 +192,9 @@ std::string BagogabPoints::failure_message(int i, int code, int t) const
   switch (code) {
     case PF_NO_TRIANGLE:
       return fmt::format("point {} has no triangle at step {}: it joined group {} or was created "
-                         "after the last setup; run with 'pre yes' (the default) so that setup "
-                         "assigns it a triangle",
+                         "after the last setup (a run's setup assigns the points their triangles): "
+                         "add points between runs, not during one (fix deposit, fix pour), and "
+                         "run with 'pre yes' (the default) after adding them",
                          atom->tag[i], update->ntimestep, group->names[intri_group]);
     case PF_MISSING_VERTEX:
       return mesh->missing_vertex_msg(i, t);

@@ -217,7 +217,7 @@ void FixRigidQuatHiBody::init()
   // be the same trajectory.  Bodies whose atoms still sit where the bodies
   // put them keep their state; bodies are rebuilt only if the atoms changed.
   refuse_empty_bodies();
-  refuse_created_atoms();
+  refuse_atoms_outside_bodies();
   if (!restore_pending && setupflag && reinitflag && atoms_follow_bodies()) snapshot_bodies();
   FixRigid::init();
   if (restore_pending) restore_bodies();
@@ -609,12 +609,13 @@ void FixRigidQuatHiBody::refuse_empty_bodies()
                  STYLE, b + 1, id, id);
 }
 
-// an atom created after the fix was defined that the body definition puts in
-// a body (bodystyle single, molecule, custom: any atom of the group; group:
-// an atom of the group and of a body group): fix rigid fixes the bodies when
-// the fix is defined and would leave the atom standing still, moved by no
-// integrator; name it and say how to define the bodies anew
-void FixRigidQuatHiBody::refuse_created_atoms()
+// an atom in no body (created after the fix was defined, or outside the
+// group then) that the body definition would put in a body now (bodystyle
+// single, molecule, custom: any atom of the group; group: an atom of the
+// group and of a body group): fix rigid fixes the bodies when the fix is
+// defined and would leave the atom standing still, moved by no integrator;
+// name it and say how to define the bodies anew
+void FixRigidQuatHiBody::refuse_atoms_outside_bodies()
 {
   if (!body) return;
   int bodybits = 0;
@@ -624,13 +625,14 @@ void FixRigidQuatHiBody::refuse_created_atoms()
   }
   std::string failure;
   for (int i = 0; i < atom->nlocal && failure.empty(); i++)
-    if (body[i] == CREATED && (atom->mask[i] & groupbit) &&
+    if (body[i] < 0 && (atom->mask[i] & groupbit) &&
         (body_groups.empty() || (atom->mask[i] & bodybits)))
-      failure = fmt::format("{}: atom {} was created after fix {} was defined and is in no rigid "
-                            "body (the bodies are made when the fix is defined; it would not "
-                            "move): unfix {} and define it again after creating atoms, or create "
-                            "them outside the group of the fix",
-                            STYLE, atom->tag[i], id, id);
+      failure = fmt::format("{}: atom {} {} after fix {} was defined and is in no rigid body (the "
+                            "bodies are made when the fix is defined; it would not move): unfix "
+                            "{} and define it again after changing the atoms, or leave the atom "
+                            "out of the group of the fix",
+                            STYLE, atom->tag[i],
+                            body[i] == CREATED ? "was created" : "joined the group", id, id);
   failure = geomint_error::first_failure(lmp, failure);
   if (!failure.empty()) error->all(FLERR, failure);
 }

@@ -82,7 +82,7 @@ class FixRigidQuatHiBody : private RigidQuatHiArgs, public FixRigid {
   void restore_bodies();
   std::string body_changed(int b, const double *saved) const;
   void refuse_empty_bodies();
-  void refuse_created_atoms();
+  void refuse_atoms_outside_bodies();
   bool atoms_follow_bodies();
   double box_length() const;
   void snapshot_bodies();

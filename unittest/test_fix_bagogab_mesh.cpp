@@ -573,6 +573,18 @@ TEST(FixBagogabMesh, PointWithoutTriangleAfterPreNoNamesTheFix)
   EXPECT_NE(err.find("point 5 has no triangle at step 1"), std::string::npos) << err;
   EXPECT_NE(err.find("run with 'pre yes'"), std::string::npos) << err;
   }
+  {
+  // a point added during a run (fix deposit into the point group at step 1):
+  // the message says to add points between runs (it advised only 'pre yes')
+  Session s;
+  s.cmd(setup_lines(c, "notri") + "group mine id 4\n"
+        "fix 1 all bagogab 1.0 1.0 1.0 5 mesh " + mesh_of("notri") + " intri mine\n"
+        "region on block 0.3 0.4 0.1 0.2 -0.01 0.01\n"
+        "fix 2 mine deposit 1 1 100 4711 region on id max");
+  const std::string err = s.error_of("run 1");
+  EXPECT_NE(err.find("point 6 has no triangle at step 1"), std::string::npos) << err;
+  EXPECT_NE(err.find("add points between runs, not during one (fix deposit"), std::string::npos) << err;
+  }
   // with a setup it gets one
   Session t;
   t.cmd(setup_lines(c, "notri") + "group mine id 4\n"

@@ -261,7 +261,7 @@ TEST(RigidQuatHiBody, ChangedAtomsRebuildTheBodies)
 // An ERROR names it where the body definition would put it in a body; with
 // bodystyle group an atom outside the body groups stays outside, as the atoms
 // of the fix group outside them always were; a fix defined again takes it in.
-TEST(RigidQuatHiBody, AtomsCreatedAfterTheFixAreRefusedUntilItIsDefinedAgain)
+TEST(RigidQuatHiBody, AtomsCreatedOrJoiningTheGroupAfterTheFixAreRefused)
 {
   const std::string base =
       "units lj\natom_style molecular\natom_modify map array\nboundary f f f\n"
@@ -288,6 +288,16 @@ TEST(RigidQuatHiBody, AtomsCreatedAfterTheFixAreRefusedUntilItIsDefinedAgain)
           << style << ": " << err;
       EXPECT_NE(err.find("unfix 1 and define it again"), std::string::npos) << err;
     }
+  }
+  {
+    // an existing molecule that joins the fix's group: the same (it stood
+    // still too: x and v unchanged over 20 steps)
+    Session s(true, 0);
+    s.cmd(base + "fix 1 a rigid/quat/hi molecule" + ok + "\nrun 2\ngroup a molecule 2");
+    const std::string err = s.error_of("run 2");
+    EXPECT_NE(err.find("atom 5 joined the group after fix 1 was defined and is in no rigid body"),
+              std::string::npos)
+        << err;
   }
   {
     // defined again (T = 0: no noise): the new molecule is a body and moves
