@@ -134,7 +134,7 @@ void FixMultiscaleAdaptive::init()
     // the body integrators: every atom of the group moved by one, each
     // defined after this fix (its setup and final_integrate sum atom->f
     // after this fix has written the scaled forces)
-    int nbody = 0;
+    int nbody = 0, bodybits = 0;
     for (int f = 0; f < modify->nfix; f++) {
       Fix *other = modify->fix[f];
       if (other == this || !other->time_integrate) continue;
@@ -158,11 +158,23 @@ void FixMultiscaleAdaptive::init()
                    "fix multiscale/adaptive first, so that its scaled forces are in atom->f when "
                    "fix {} sums them over the bodies", STYLE, other->id, other->style, other->id);
       nbody++;
+      bodybits |= other->groupbit;
     }
     if (nbody == 0)
       error->all(FLERR, "{}: integrate no needs a body integrator (fix rigid, rigid/small or "
                  "poems) on the atoms of group {}; with none, nothing moves them. Use integrate "
                  "yes for free atoms", STYLE, group->names[igroup]);
+    // an atom of the group outside every body integrator's group would stand still
+    std::string outside;
+    for (int i = 0; i < atom->nlocal && outside.empty(); i++)
+      if ((atom->mask[i] & groupbit) && !(atom->mask[i] & bodybits))
+        outside = fmt::format("{}: integrate no: atom {} of group {} is in the group of no body "
+                              "integrator, so nothing moves it; put it in a body integrator's "
+                              "group, or leave it out of this fix's group (free atoms: a fix "
+                              "multiscale/adaptive of their own with integrate yes)",
+                              STYLE, atom->tag[i], group->names[igroup]);
+    outside = geomint_error::first_failure(lmp, outside);
+    if (!outside.empty()) error->all(FLERR, outside);
   }
 
   if (mode == CONTINUUM) {

@@ -23,7 +23,7 @@ namespace LAMMPS_NS {
 // the CPU style's arrays, or a view of them in pair lj/cut/dg/kk
 template <class Coeff> struct LJCutDGTerm {
   Coeff c;
-  GEOMINT_INLINE void operator()(const DGPairIJ &p, double &q, double &vo, double &vn) const
+  GEOMINT_FORCE_INLINE void operator()(const DGPairIJ &p, double &q, double &vo, double &vn) const
   {
     const double f = p.factor_lj;
     geomint::dg::lj_cut_pair_sq(f * c.lj3(p.itype, p.jtype), f * c.lj4(p.itype, p.jtype),
