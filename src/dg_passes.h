@@ -322,8 +322,9 @@ GEOMINT_INLINE void dg_residual_atom(const DGFixedPoint &A, int i, double &inc, 
   }
 }
 
-// atom i: the next iterate u = G(u) - sum_a gamma_a dG_a (NH = 0: u = G(u));
-// G and r kept for the next iteration
+// atom i: the next iterate u = G(u) - sum_a gamma_a dG_a (NH = 0: u = G(u)).
+// G and r stay where they are for the next iteration: the fix swaps the
+// arrays of cur and prev instead (FixDGNVE::swap_cur_prev)
 template <int NH>
 GEOMINT_INLINE void dg_update_atom(const DGFixedPoint &A, int i, const double *gamma)
 {
@@ -333,8 +334,6 @@ GEOMINT_INLINE void dg_update_atom(const DGFixedPoint &A, int i, const double *g
     double s = 0.0;
     for (int a = 0; a < NH; a++) s += gamma[a] * A.dG[a][c];
     A.x[c] = NH > 0 ? g - s : g;
-    A.gprev[c] = g;
-    A.rprev[c] = A.rcur[c];
   }
 }
 

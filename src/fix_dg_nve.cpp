@@ -62,6 +62,7 @@
 #include <cmath>
 #include <cstring>
 #include <type_traits>
+#include <utility>
 #include <limits>
 
 using namespace LAMMPS_NS;
@@ -1151,6 +1152,12 @@ void FixDGNVE::update_pass(int nh, const DGFixedPoint &A, const double *gamma)
   dg_with_depth(nh, [&](auto n) { update_loop<decltype(n)::value>(A, atom->nlocal, gamma); });
 }
 
+void FixDGNVE::swap_cur_prev()
+{
+  std::swap(gcur, gprev);
+  std::swap(rcur, rprev);
+}
+
 // the owned atom whose position still moves most (rcur: G(u) - u of the last
 // iteration), -1 if none; value: its |r|_1
 int FixDGNVE::worst_atom_local(double &value)
@@ -1203,6 +1210,13 @@ int FixDGNVE::fixed_point(double &inc, double &vnew, double &vold_sum)
     }
     update_pass(mix ? nhist : 0, A, gamma);
     if (done) break;
+    // G and r of this iteration become the previous ones (the arrays swap
+    // roles: nothing is copied); rcur keeps the last r for worst_atom_local
+    if (iter < maxiter) {
+      swap_cur_prev();
+      std::swap(A.gcur, A.gprev);
+      std::swap(A.rcur, A.rprev);
+    }
   }
   if (iter > maxiter) {
     // the atom whose position still moved most

@@ -141,6 +141,7 @@ class FixDGNVE : public Fix {
   virtual void residual_pass(int nh, const DGFixedPoint &, double &inc, double &disp,
                              double *sums);
   virtual void update_pass(int nh, const DGFixedPoint &, const double *gamma);
+  virtual void swap_cur_prev();    // gcur <-> gprev, rcur <-> rprev (their arrays)
   virtual int worst_atom_local(double &value);
   // fbar (fdg) at the trial positions: the ghosts' trial positions, fdg zeroed,
   // each style's part (style k of dgstyles), the ghosts' parts to their owners

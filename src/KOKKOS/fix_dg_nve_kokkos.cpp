@@ -34,6 +34,7 @@
 #include "memory_kokkos.h"
 
 #include <cstring>
+#include <utility>
 
 using namespace LAMMPS_NS;
 
@@ -444,8 +445,13 @@ void FixDGNVEKokkos<DeviceType>::update_pass(int nh, const DGFixedPoint &A, cons
     geomint_kk::for_each<DeviceType>(A, atom->nlocal, p);
   });
   atomKK->modified(execution_space, X_MASK);
-  k_gprev.template modify<DeviceType>();
-  k_rprev.template modify<DeviceType>();
+}
+
+template <class DeviceType> void FixDGNVEKokkos<DeviceType>::swap_cur_prev()
+{
+  FixDGNVE::swap_cur_prev();
+  std::swap(k_gcur, k_gprev);
+  std::swap(k_rcur, k_rprev);
 }
 
 template <class DeviceType> int FixDGNVEKokkos<DeviceType>::worst_atom_local(double &value)

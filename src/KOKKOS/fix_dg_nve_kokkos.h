@@ -65,6 +65,7 @@ template <class DeviceType> class FixDGNVEKokkos : public geomint_kk::HostArrays
   void residual_pass(int nh, const DGFixedPoint &, double &inc, double &disp,
                      double *sums) override;
   void update_pass(int nh, const DGFixedPoint &, const double *gamma) override;
+  void swap_cur_prev() override;
   int worst_atom_local(double &value) override;
   void forward_trial_positions() override;
   void zero_discrete_force() override;
