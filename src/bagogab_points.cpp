@@ -325,7 +325,7 @@ void BagogabPoints::unpack_restart(int nlocal, int nth)
   } else if (!(size == 5 && record[1] == PERATOM_VERSION)) {
     geomint_restart::refuse_peratom(lmp, STYLE, fix->id, record, PERATOM_VERSION, 3,
                                     "Use the GEOMINT that wrote it, or a new fix ID to start the "
-                                    "fix afresh");
+                                    "fix afresh", " (and version 1)");
   }
   state[nlocal][0] = record[first];
   state[nlocal][2] = record[first + 1];

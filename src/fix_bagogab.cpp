@@ -700,7 +700,7 @@ void FixBagogab::restart(char *buf)
   } else {
     geomint_restart::refuse_global(error, STYLE, id, g, RESTART_VERSION,
                                    "Use the GEOMINT that wrote it, or a new fix ID to start the "
-                                   "fix afresh");
+                                   "fix afresh", " and versions 1 and 2");
   }
   e_bath_local = 0.0;
   e_bath_restart = (comm->me == 0) ? list[0] : 0.0;

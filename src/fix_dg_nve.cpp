@@ -1449,7 +1449,7 @@ void FixDGNVE::restart(char *buf)
   if (!v2 && (g.version != RESTART_VERSION || g.count != 5))
     geomint_restart::refuse_global(error, STYLE, id, g, RESTART_VERSION,
                                    "Use the GEOMINT that wrote it, or a new fix ID to start the "
-                                   "fix afresh");
+                                   "fix afresh", " and versions 1 and 2");
   nsteps = static_cast<bigint>(list[0]);
   total_iter = static_cast<bigint>(list[1]);
   nfail = static_cast<bigint>(list[2]);
@@ -1531,7 +1531,7 @@ void FixDGNVE::unpack_restart(int nlocal, int nth)
   if (static_cast<int>(record[0]) != NPREV + 2 || record[1] != PERATOM_VERSION)
     geomint_restart::refuse_peratom(lmp, STYLE, id, record, PERATOM_VERSION, NPREV,
                                     "Use the GEOMINT that wrote it, or a new fix ID to start the "
-                                    "fix afresh");
+                                    "fix afresh", " (and versions 1 and 2, of 4 and 7 values)");
   for (int k = 0; k < NPREV; k++) fprev[nlocal][k] = record[2 + k];
 }
 

@@ -602,7 +602,8 @@ void FixRigidQuatHi::restart(char *buf)
   const int nown = g.versioned && g.version == 1 ? 1 : 3;
   if (!g.versioned || (g.version != RESTART_VERSION && g.version != 1) || g.count < nown + 2)
     geomint_restart::refuse_global(error, STYLE, id, g, RESTART_VERSION,
-                                   "Use the GEOMINT that wrote it, or a new fix ID to start the fix afresh");
+                                   "Use the GEOMINT that wrote it, or a new fix ID to start the fix afresh",
+                                   " and version 1");
   // the sum goes on where it stopped (on one rank bit for bit)
   e_bath_local = comm->me == 0 ? g.values[0] : 0.0;
   erot_ref_pending = nown == 1 || g.values[1] == 0.0;

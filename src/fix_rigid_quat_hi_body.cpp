@@ -217,7 +217,6 @@ void FixRigidQuatHiBody::init()
   // be the same trajectory.  Bodies whose atoms still sit where the bodies
   // put them keep their state; bodies are rebuilt only if the atoms changed.
   refuse_empty_bodies();
-  refuse_atoms_outside_bodies();
   if (!restore_pending && setupflag && reinitflag && atoms_follow_bodies()) snapshot_bodies();
   FixRigid::init();
   if (restore_pending) restore_bodies();
@@ -239,6 +238,9 @@ void FixRigidQuatHiBody::init()
 
 void FixRigidQuatHiBody::setup(int vflag)
 {
+  // (in the setup of a run or minimization, not in init(): write_data and
+  // write_restart of the changed system still work)
+  refuse_atoms_outside_bodies();
   setup_ran = true;
   FixRigid::setup(vflag);
   core->start_run();
@@ -531,7 +533,8 @@ void FixRigidQuatHiBody::unpack_restart(int nlocal, int nth)
   else if (size != nvalues + 2 || record[1] != PERATOM_VERSION)
     geomint_restart::refuse_peratom(lmp, STYLE, id, record, PERATOM_VERSION, nvalues,
                                     "Use the GEOMINT that wrote it, with the body definition and "
-                                    "atom style of that run, or a new fix ID to start the fix afresh");
+                                    "atom style of that run, or a new fix ID to start the fix afresh",
+                                    " (and version 1, without the version word)");
   // no global record (restart() was not called): nothing to restore
   if (!saved_atoms) return;
   saved_atoms[nlocal][0] = nvalues + 2;
@@ -632,7 +635,10 @@ void FixRigidQuatHiBody::refuse_atoms_outside_bodies()
                             "{} and define it again after changing the atoms, or leave the atom "
                             "out of the group of the fix",
                             STYLE, atom->tag[i],
-                            body[i] == CREATED ? "was created" : "joined the group", id, id);
+                            body[i] == CREATED ? "was created"
+                            : body_groups.empty() ? "joined the group of the fix"
+                                                  : "joined the group of the fix or of a body",
+                            id, id);
   failure = geomint_error::first_failure(lmp, failure);
   if (!failure.empty()) error->all(FLERR, failure);
 }

@@ -64,13 +64,13 @@ namespace geomint_restart {
 
   // the ERROR for a global payload of a layout this GEOMINT does not read
   // (`advice`: what the user can do)
+  // (`older`: the older layouts the fix also reads, e.g. " and versions 1 and 2")
   inline void refuse_global(Error *error, const char *style, const char *id, const Global &g,
-                            int version, const std::string &advice)
+                            int version, const std::string &advice, const char *older = "")
   {
     error->all(FLERR, "{}: the restart file holds fix {} state of an unknown layout (version {}, "
-               "{} values); this GEOMINT writes version {} and reads it and the earlier GEOMINT "
-               "layouts. {}",
-               style, id, g.versioned ? g.version : 0, g.count, version, advice);
+               "{} values); this GEOMINT reads version {}{}. {}",
+               style, id, g.versioned ? g.version : 0, g.count, version, older, advice);
   }
 
   // this fix's per-atom record [size, ...] of atom `nlocal` in atom->extra: the
@@ -87,21 +87,21 @@ namespace geomint_restart {
   // `record` is the fix's record in atom->extra, [size, version, values...]
   // (size counts the two header words); `version` and `count` are the
   // layout the fix reads now (its version and number of values); `advice`:
-  // what the user can do.  Called from unpack_restart(), on the rank that
+  // what the user can do; `older`: the older layouts it also reads.  Called
+  // from unpack_restart(), on the rank that
   // holds the atom (other ranks may hold none): it stops the run with a
   // line that reaches the screen and the log also in a batch job
   // (geomint_error::error_one)
   [[noreturn]] inline void refuse_peratom(LAMMPS *lmp, const char *style, const char *id,
                                           const double *record, int version, int count,
-                                          const std::string &advice)
+                                          const std::string &advice, const char *older = "")
   {
     const int size = static_cast<int>(record[0]);
     geomint_error::error_one(lmp, FLERR, "{}: the restart file holds per-atom fix {} state of an "
-                              "unknown layout (version {}, {} values); fix {} as defined now writes "
-                              "version {} with {} values and reads it and the earlier GEOMINT "
-                              "layouts. {}",
+                              "unknown layout (version {}, {} values); fix {} as defined now reads "
+                              "version {} with {} values{}. {}",
                               style, id, size > 1 ? record[1] : 0.0, size > 2 ? size - 2 : 0, id,
-                              version, count, advice);
+                              version, count, older, advice);
   }
 
 }    // namespace geomint_restart

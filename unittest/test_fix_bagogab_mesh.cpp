@@ -833,7 +833,7 @@ TEST(FixBagogabMesh, NewerRestartLayoutIsRefused)
   // the wording of every GEOMINT fix (geomint_restart::refuse_global); before:
   // "holds fix 1 state of layout version 99 (6 values)", a wording of its own
   EXPECT_NE(err.find("Fix bagogab: the restart file holds fix 1 state of an unknown layout "
-                     "(version 99, 6 values); this GEOMINT writes version 3"), std::string::npos)
+                     "(version 99, 6 values); this GEOMINT reads version 3 and versions 1 and 2"), std::string::npos)
       << err;
   EXPECT_NE(err.find("or a new fix ID to start the fix afresh"), std::string::npos) << err;
   std::remove(file.c_str());
@@ -864,7 +864,7 @@ TEST(FixBagogabMesh, UnknownPerAtomRestartLayoutIsRefused)
   const std::string err =
       s.error_of("fix 1 all bagogab 1.0 1.0 1.0 5 mesh " + mesh_of("peratom") + " intri pts");
   EXPECT_NE(err.find("Fix bagogab: the restart file holds per-atom fix 1 state of an unknown layout "
-                     "(version 99, 3 values); fix 1 as defined now writes version 2 with 3 values"),
+                     "(version 99, 3 values); fix 1 as defined now reads version 2 with 3 values (and version 1)"),
             std::string::npos)
       << err;
   EXPECT_NE(err.find("or a new fix ID to start the fix afresh"), std::string::npos) << err;

@@ -1382,8 +1382,8 @@ TEST(FixDGNVE, RestartOfAnUnknownLayoutIsRefused)
     std::vector<std::string> messages;
   };
   const std::vector<Case> cases = {
-      {1, 99.0, {"fix 1 state of an unknown layout (version 99, 5 values); this GEOMINT writes "
-                 "version 3", "Use the GEOMINT that wrote it, or a new fix ID"}},
+      {1, 99.0, {"fix 1 state of an unknown layout (version 99, 5 values); this GEOMINT reads "
+                 "version 3 and versions 1 and 2. Use the GEOMINT that wrote it, or a new fix ID"}},
       {2, 3.0, {"fix 1 state of an unknown layout (version 3, 3 values)"}},
   };
   for (const Case &c : cases) {

@@ -427,9 +427,6 @@ TEST(FixMultiscaleAdaptive, BadInputIsRefusedWithAMessage)
       {fx + "a2 0.1 " + cont + " damp_integrator exact integrate no", "", "damp_integrator exact"},
       {fx + "a2 0.1 " + cont + "\nfix 2 all nve", "run 1", "also integrates 108 atoms"},
       {fx + "a2 0.1 " + cont + " integrate no\nfix 2 all nve", "run 1", "integrate no is for bodies"},
-      // (an atom outside every body integrator's group stood still)
-      {"group low id <= 50\n" + fx + "a2 0.1 " + cont + " integrate no\nfix 2 low rigid single",
-       "run 1", "of group all is in the group of no body integrator, so nothing moves it"},
       {fx + "a2 0.1 " + cont + "\nfix 2 all langevin 1 1 1 5", "run 1", "adds drag or noise to 108 atoms"},
       {fx + "a2 0.1 mode atomistic temp 1 1 0.5 kd 1 integrate no", "", "integrate no is for mode continuum"},
       {fx + "a2 0.1 " + cont + " brownian 1.0 0", "", "brownian seed must be > 0"},
@@ -763,7 +760,7 @@ TEST(FixMultiscaleAdaptive, UnknownPerAtomRestartLayoutIsRefused)
   const std::string err = s.error_of("fix 1 all multiscale/adaptive a2 0.5 mode continuum drag beta "
                                      "type 1.0 integrate no");
   EXPECT_NE(err.find("the restart file holds per-atom fix 1 state of an unknown layout (version 1, 8 "
-                     "values); fix 1 as defined now writes version 1 with 39 values"),
+                     "values); fix 1 as defined now reads version 1 with 39 values"),
             std::string::npos) << err;
   EXPECT_NE(err.find("Define the fix with the keywords of the run that wrote the file"), std::string::npos) << err;
   std::remove(file.c_str());

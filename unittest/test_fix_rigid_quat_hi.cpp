@@ -461,7 +461,7 @@ TEST(RigidQuatHi, UnknownPerAtomRestartLayoutIsRefused)
   }
   const std::string err = s.error_of(fix);
   EXPECT_NE(err.find("Fix rigid/quat/hi: the restart file holds per-atom fix 1 state of an unknown "
-                     "layout (version 99, 4 values); fix 1 as defined now writes version 1 with 4 values"),
+                     "layout (version 99, 4 values); fix 1 as defined now reads version 1 with 4 values"),
             std::string::npos)
       << err;
   EXPECT_NE(err.find("or a new fix ID to start the fix afresh"), std::string::npos) << err;

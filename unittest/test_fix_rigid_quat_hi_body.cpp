@@ -273,14 +273,18 @@ TEST(RigidQuatHiBody, AtomsCreatedOrJoiningTheGroupAfterTheFixAreRefused)
   for (const std::string style : {"molecule", "single", "group 2 a b"}) {
     Session s(true, 0);
     s.cmd(base + "fix 1 all rigid/quat/hi " + style + ok + "\nrun 2");
-    // a third tetramer (atoms 9-12), inside the group all
-    s.cmd("create_atoms 0 single -4 0 0 mol tet 13");
+    // a third tetramer (atoms 9-12), inside the group all; write_data and
+    // write_restart of the changed system still work (they call init())
+    s.cmd("create_atoms 0 single -4 0 0 mol tet 13\nwrite_data " +
+          geomint_test::scratch_path("created.data") + "\nwrite_restart " +
+          geomint_test::scratch_path("created.restart"));
     if (style.rfind("group", 0) == 0) {
       // outside the body groups: no body, as for the fix's other group atoms
       s.cmd("run 2");
       s.cmd("group a molecule 3");    // (its atoms join the group of body 1)
       const std::string err = s.error_of("run 2");
       EXPECT_NE(err.find("atom 9 was created after fix 1 was defined"), std::string::npos) << err;
+
     } else {
       const std::string err = s.error_of("run 2");
       EXPECT_NE(err.find("atom 9 was created after fix 1 was defined and is in no rigid body"),
@@ -290,12 +294,22 @@ TEST(RigidQuatHiBody, AtomsCreatedOrJoiningTheGroupAfterTheFixAreRefused)
     }
   }
   {
+    // bodystyle group: an atom in the fix's group all along that joins a body's group
+    Session s(true, 0);
+    s.cmd(base + "create_atoms 0 single -4 0 0 mol tet 13\nfix 1 all rigid/quat/hi group 2 a b" +
+          ok + "\nrun 2\ngroup a molecule 3");
+    const std::string err = s.error_of("run 2");
+    EXPECT_NE(err.find("atom 9 joined the group of the fix or of a body after fix 1"),
+              std::string::npos)
+        << err;
+  }
+  {
     // an existing molecule that joins the fix's group: the same (it stood
     // still too: x and v unchanged over 20 steps)
     Session s(true, 0);
     s.cmd(base + "fix 1 a rigid/quat/hi molecule" + ok + "\nrun 2\ngroup a molecule 2");
     const std::string err = s.error_of("run 2");
-    EXPECT_NE(err.find("atom 5 joined the group after fix 1 was defined and is in no rigid body"),
+    EXPECT_NE(err.find("atom 5 joined the group of the fix after fix 1 was defined and is in no rigid body"),
               std::string::npos)
         << err;
   }
@@ -444,7 +458,7 @@ TEST(RigidQuatHiBody, UnknownPerAtomRestartLayoutIsRefused)
   for (int i = 0; i < s.lmp->atom->nlocal; i++) s.lmp->atom->extra[i][1] = 99.0;
   const std::string err = s.error_of(fix + "\nrun 0");
   EXPECT_NE(err.find("Fix rigid/quat/hi: the restart file holds per-atom fix 1 state of an unknown "
-                     "layout (version 99, 3 values); fix 1 as defined now writes version 2 with 3 values"),
+                     "layout (version 99, 3 values); fix 1 as defined now reads version 2 with 3 values (and version 1, without the version word)"),
             std::string::npos)
       << err;
   EXPECT_NE(err.find("or a new fix ID to start the fix afresh"), std::string::npos) << err;
