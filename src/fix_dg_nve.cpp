@@ -1211,11 +1211,11 @@ int FixDGNVE::fixed_point(double &inc, double &vnew, double &vold_sum)
     update_pass(mix ? nhist : 0, A, gamma);
     if (done) break;
     // G and r of this iteration become the previous ones (the arrays swap
-    // roles: nothing is copied); rcur keeps the last r for worst_atom_local
+    // roles: nothing is copied; dgn and drn are set again where they are
+    // read); rcur keeps the last r for worst_atom_local
     if (iter < maxiter) {
       swap_cur_prev();
-      std::swap(A.gcur, A.gprev);
-      std::swap(A.rcur, A.rprev);
+      A = fixed_point_arrays();
     }
   }
   if (iter > maxiter) {

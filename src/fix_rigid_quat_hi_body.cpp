@@ -498,8 +498,8 @@ void FixRigidQuatHiBody::copy_arrays(int i, int j, int delflag)
 }
 
 // an atom created after the fix was defined (create_atoms, fix deposit, ...):
-// fix rigid leaves it in no body (body -1); CREATED marks it, so that init()
-// can refuse one that the body definition would have put in a body
+// fix rigid leaves it in no body (body -1); CREATED marks it, so that setup()
+// names it as created (refuse_atoms_outside_bodies)
 static constexpr int CREATED = -2;
 
 void FixRigidQuatHiBody::set_arrays(int i)

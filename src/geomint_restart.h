@@ -63,8 +63,8 @@ namespace geomint_restart {
   }
 
   // the ERROR for a global payload of a layout this GEOMINT does not read
-  // (`advice`: what the user can do)
-  // (`older`: the older layouts the fix also reads, e.g. " and versions 1 and 2")
+  // (`advice`: what the user can do; `older`: the older layouts the fix also
+  // reads, e.g. " and versions 1 and 2")
   inline void refuse_global(Error *error, const char *style, const char *id, const Global &g,
                             int version, const std::string &advice, const char *older = "")
   {
@@ -88,10 +88,9 @@ namespace geomint_restart {
   // (size counts the two header words); `version` and `count` are the
   // layout the fix reads now (its version and number of values); `advice`:
   // what the user can do; `older`: the older layouts it also reads.  Called
-  // from unpack_restart(), on the rank that
-  // holds the atom (other ranks may hold none): it stops the run with a
-  // line that reaches the screen and the log also in a batch job
-  // (geomint_error::error_one)
+  // from unpack_restart(), on the rank that holds the atom (other ranks may
+  // hold none): it stops the run with a line that reaches the screen and the
+  // log also in a batch job (geomint_error::error_one)
   [[noreturn]] inline void refuse_peratom(LAMMPS *lmp, const char *style, const char *id,
                                           const double *record, int version, int count,
                                           const std::string &advice, const char *older = "")
