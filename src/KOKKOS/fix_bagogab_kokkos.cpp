@@ -92,33 +92,13 @@ template <class Pass> struct OneSum {
   }
 };
 
-// passes with noise: one atom per work item, its normals drawn alone (devices) ...
-template <class DeviceType, class Acc, class Pass, int N, int NMAX>
-struct NoiseEach : SumReduction<N, NMAX> {
-  typedef DeviceType device_type;
+// a pass with noise over atoms: its normals drawn in blocks on host spaces
+// (the CPU fix's vectorised Box-Muller), atom by atom on devices
+template <class Acc, class Pass, int N> struct NoiseBody {
   Acc a;
   Pass p;
-  NoiseEach(const Acc &acc, const Pass &pass) : a(acc), p(pass) {}
-  KOKKOS_INLINE_FUNCTION void operator()(const int i, double *s) const
-  {
-    noise_atom(a, i, p, SumArg<N>::get(s));
-  }
-};
-
-// ... or blocks of atoms whose normals are drawn together (host spaces: the
-// CPU fix's vectorised Box-Muller)
-template <class DeviceType, class Acc, class Pass, int N, int NMAX>
-struct NoiseBlocks : SumReduction<N, NMAX> {
-  typedef DeviceType device_type;
-  Acc a;
-  Pass p;
-  int n;
-  NoiseBlocks(const Acc &acc, const Pass &pass, int nlocal) : a(acc), p(pass), n(nlocal) {}
-  void operator()(const int b, double *s) const
-  {
-    const int B = geomint::NORMAL_BLOCK;
-    noise_block(a, b * B, std::min(n, (b + 1) * B), p, SumArg<N>::get(s));
-  }
+  KOKKOS_INLINE_FUNCTION void item(int i, double *s) const { noise_atom(a, i, p, SumArg<N>::get(s)); }
+  void block(int i0, int i1, double *s) const { noise_block(a, i0, i1, p, SumArg<N>::get(s)); }
 };
 
 // *sum += the pass's sum over atoms [0, n)
@@ -129,26 +109,13 @@ template <class DeviceType, class Acc, class Pass> void sum_each(const Acc &a, i
   *sum += r[0];
 }
 
-template <class DeviceType, int N, int NMAX, class Acc, class Pass>
-void noise_sum(const Acc &a, int n, const Pass &p, double (&r)[N], std::true_type /*host*/)
-{
-  const int nblock = (n + geomint::NORMAL_BLOCK - 1) / geomint::NORMAL_BLOCK;
-  Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, nblock),
-                          NoiseBlocks<DeviceType, Acc, Pass, N, NMAX>(a, p, n), r);
-}
-template <class DeviceType, int N, int NMAX, class Acc, class Pass>
-void noise_sum(const Acc &a, int n, const Pass &p, double (&r)[N], std::false_type /*device*/)
-{
-  Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, n),
-                          NoiseEach<DeviceType, Acc, Pass, N, NMAX>(a, p), r);
-}
 // sums[k] += the pass's sums over atoms [0, n) (the last NMAX: maxima)
 template <class DeviceType, int N, int NMAX = 0, class Acc, class Pass>
 void noise_each(const Acc &a, int n, const Pass &p, double *sums)
 {
   double r[N];
-  noise_sum<DeviceType, N, NMAX>(a, n, p, r,
-                                 std::is_same<typename DeviceType::memory_space, Kokkos::HostSpace>());
+  geomint_kk::reduce_blocks<DeviceType, SumReduction<N, NMAX>>(n, geomint::NORMAL_BLOCK,
+                                                               NoiseBody<Acc, Pass, N>{a, p}, r);
   SumReduction<N, NMAX>::combine(sums, r);
 }
 

@@ -94,68 +94,54 @@ KOKKOS_INLINE_FUNCTION void store_work(const geomint::MSAWork &w, double *s)
 // the passes that reduce the works
 enum WorkPass {
   KICK_DRIFT,     // initial_integrate: half-kick, x += h v
-  FORCES_KICK,    // final_integrate: drags and draws, then (with_kick) the half-kick
   APPLY,          // integrate no: the force sums
   FIRST_HALF      // integrate no: the first half-kick's works
 };
 template <class DeviceType, int PASS> struct WorkFunctor : WorkReduction {
   typedef DeviceType device_type;
   KKPass<DeviceType> p;
-  int with_kick;
-  WorkFunctor(const KKPass<DeviceType> &pass, bool kick) : p(pass), with_kick(kick ? 1 : 0) {}
+  explicit WorkFunctor(const KKPass<DeviceType> &pass) : p(pass) {}
   KOKKOS_INLINE_FUNCTION void operator()(const int i, double *s) const
   {
-    if (PASS != FORCES_KICK && !p.in_group(i)) return;
+    if (!p.in_group(i)) return;
     geomint::MSAWork w = load_work(s);
-    if (PASS == FORCES_KICK) p.forces_kick(i, with_kick, w);
-    else if (PASS == KICK_DRIFT) p.kick(i, true, w);
+    if (PASS == KICK_DRIFT) p.kick(i, true, w);
     else if (PASS == APPLY) p.apply(i, w);
     else p.first_half(i, w);
     store_work(w, s);
   }
 };
-// host backends: FORCES_KICK over blocks of NORMAL_BLOCK atoms (the CPU fix's pass)
-template <class DeviceType> struct ForcesBlockFunctor : WorkReduction {
-  typedef DeviceType device_type;
+// final_integrate's pass (drags and draws): in blocks of NORMAL_BLOCK atoms on
+// host spaces (the CPU fix's pass), one atom per work item on devices
+template <class DeviceType> struct ForcesKickBody {
   KKPass<DeviceType> p;
-  int nlocal, with_kick;
-  ForcesBlockFunctor(const KKPass<DeviceType> &pass, int n, bool kick) : p(pass), nlocal(n), with_kick(kick ? 1 : 0) {}
-  void operator()(const int b, double *s) const
+  int with_kick;
+  KOKKOS_INLINE_FUNCTION void item(int i, double *s) const
   {
-    const int i0 = b * geomint::NORMAL_BLOCK;
     geomint::MSAWork w = load_work(s);
-    p.forces_kick_block(i0, i0 + geomint::NORMAL_BLOCK < nlocal ? i0 + geomint::NORMAL_BLOCK : nlocal, with_kick, w);
+    p.forces_kick(i, with_kick, w);
+    store_work(w, s);
+  }
+  void block(int i0, int i1, double *s) const
+  {
+    geomint::MSAWork w = load_work(s);
+    p.forces_kick_block(i0, i1, with_kick, w);
     store_work(w, s);
   }
 };
 
-template <class Functor, class DeviceType> void run_works(int n, const Functor &f, geomint::MSAWork &w)
+void add_reduced_works(const double (&r)[4], geomint::MSAWork &w)
 {
-  double r[4];
-  Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, n), f, r);
   w.k += r[0];
   w.p += r[1];
   w.d += r[2];
   w.b += r[3];
 }
-template <int PASS, class DeviceType>
-void run_works(const KKPass<DeviceType> &p, int nlocal, bool with_kick, geomint::MSAWork &w)
+template <int PASS, class DeviceType> void run_works(const KKPass<DeviceType> &p, int nlocal, geomint::MSAWork &w)
 {
-  run_works<WorkFunctor<DeviceType, PASS>, DeviceType>(nlocal, WorkFunctor<DeviceType, PASS>(p, with_kick), w);
-}
-
-// final_integrate's pass: blocks on host spaces (what the CPU fix runs),
-// one atom per work item on a device
-template <class DeviceType>
-void forces_kick_run(const KKPass<DeviceType> &p, int nlocal, bool with_kick, geomint::MSAWork &w, std::true_type /*host*/)
-{
-  run_works<ForcesBlockFunctor<DeviceType>, DeviceType>((nlocal + geomint::NORMAL_BLOCK - 1) / geomint::NORMAL_BLOCK,
-                                                       ForcesBlockFunctor<DeviceType>(p, nlocal, with_kick), w);
-}
-template <class DeviceType>
-void forces_kick_run(const KKPass<DeviceType> &p, int nlocal, bool with_kick, geomint::MSAWork &w, std::false_type /*device*/)
-{
-  run_works<FORCES_KICK>(p, nlocal, with_kick, w);
+  double r[4];
+  Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, nlocal), WorkFunctor<DeviceType, PASS>(p), r);
+  add_reduced_works(r, w);
 }
 
 // temp instant: sum m v^2 and the count
@@ -292,7 +278,7 @@ void FixMultiscaleAdaptiveKokkos<DeviceType>::kick_drift_pass(const geomint_msa:
   k_state.template sync<DeviceType>();
   k_fpot.template sync<DeviceType>();
   const int n = atom->nlocal;
-  run_works<KICK_DRIFT>(device_pass<KKPass<DeviceType>>(p), n, false, w);
+  run_works<KICK_DRIFT>(device_pass<KKPass<DeviceType>>(p), n, w);
   atomKK->modified(execution_space, X_MASK | V_MASK | (rotate ? OMEGA_MASK : 0));
 }
 
@@ -307,8 +293,11 @@ void FixMultiscaleAdaptiveKokkos<DeviceType>::forces_kick_pass(const geomint_msa
   k_state.template sync<DeviceType>();
   if (with_kick) k_fpot.template sync<DeviceType>();
   if (p.brownian && p.sigma_per_type) upload_types();    // this step's sigma per type
-  forces_kick_run<DeviceType>(device_pass<KKPass<DeviceType>>(p), atom->nlocal, with_kick, w,
-                              std::is_same<typename DeviceType::memory_space, Kokkos::HostSpace>());
+  double r[4];
+  geomint_kk::reduce_blocks<DeviceType, WorkReduction>(
+      atom->nlocal, geomint::NORMAL_BLOCK,
+      ForcesKickBody<DeviceType>{device_pass<KKPass<DeviceType>>(p), with_kick ? 1 : 0}, r);
+  add_reduced_works(r, w);
   if (mode == CONTINUUM) k_state.template modify<DeviceType>();
   if (with_kick) atomKK->modified(execution_space, V_MASK | (rotate ? OMEGA_MASK : 0));
 }
@@ -321,7 +310,7 @@ void FixMultiscaleAdaptiveKokkos<DeviceType>::apply_pass(const geomint_msa::Pass
   k_state.template sync<DeviceType>();
   k_fpot.template sync<DeviceType>();
   const int n = atom->nlocal;
-  run_works<APPLY>(device_pass<KKPass<DeviceType>>(p), n, false, w);
+  run_works<APPLY>(device_pass<KKPass<DeviceType>>(p), n, w);
   atomKK->modified(execution_space, F_MASK | (atom->torque_flag ? TORQUE_MASK : 0));
   k_state.template modify<DeviceType>();
 }
@@ -332,7 +321,7 @@ void FixMultiscaleAdaptiveKokkos<DeviceType>::first_half_pass(const geomint_msa:
   atomKK->sync(execution_space, V_MASK | MASK_MASK | (atom->omega_flag ? OMEGA_MASK : 0));
   k_state.template sync<DeviceType>();
   const int n = atom->nlocal;
-  run_works<FIRST_HALF>(device_pass<KKPass<DeviceType>>(p), n, false, w);
+  run_works<FIRST_HALF>(device_pass<KKPass<DeviceType>>(p), n, w);
   k_state.template modify<DeviceType>();
 }
 

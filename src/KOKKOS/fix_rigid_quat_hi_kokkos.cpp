@@ -18,6 +18,7 @@
 
 #include "geomint_kokkos_atoms.h"
 #include "geomint_kokkos_check.h"
+#include "geomint_kokkos_reduction.h"
 
 #include "atom_kokkos.h"
 #include "atom_masks.h"
@@ -86,54 +87,21 @@ template <class DeviceType> struct RigidSphereBodies {
 
 namespace {
 
-// hi off on devices: one body per work item, its own deviates; reduces the
+// hi off: one body per work item with its own deviates, or (host spaces,
+// Gaussian deviates: what the blocks vectorise) blocks of bodies whose
+// deviates normal3_block draws together, as the CPU fix does; reduces the
 // heat (sum) and the shortest relaxation time (min)
-template <class DeviceType> struct HiOffFunctor : geomint_kk::SumMinReduction<1, 1> {
-  typedef DeviceType device_type;
+template <class DeviceType> struct HiOffBody {
   RigidSphereBodies<DeviceType> d;
-  explicit HiOffFunctor(const RigidSphereBodies<DeviceType> &data) : d(data) {}
-  KOKKOS_INLINE_FUNCTION void operator()(const int i, double *r) const
+  KOKKOS_INLINE_FUNCTION void item(int i, double *r) const
   {
     if (!d.in_group(i)) return;
     double xt[3], xr[3];
     rqh::body_noise(d.p, d.tag_of(i), xt, xr);
     rqh::step_hi_off(d, i, d.p, xt, xr, r[0], r[1]);
   }
+  void block(int i0, int i1, double *r) const { rqh::step_hi_off_block(d, i0, i1, d.p, r[0], r[1]); }
 };
-
-// hi off on host backends: blocks of atoms whose Gaussian deviates are drawn
-// together by normal3_block, as the CPU fix does (vectorised)
-template <class DeviceType> struct HiOffBlockFunctor : geomint_kk::SumMinReduction<1, 1> {
-  typedef DeviceType device_type;
-  RigidSphereBodies<DeviceType> d;
-  int nlocal;
-  HiOffBlockFunctor(const RigidSphereBodies<DeviceType> &data, int n) : d(data), nlocal(n) {}
-  void operator()(const int b, double *r) const
-  {
-    constexpr int B = geomint::NORMAL_BLOCK;
-    rqh::step_hi_off_block(d, b * B, nlocal < (b + 1) * B ? nlocal : (b + 1) * B, d.p, r[0], r[1]);
-  }
-};
-
-// hi off: blocks on host spaces when the deviates are Gaussian (what the
-// blocks vectorise), one body per work item otherwise and on devices (so the
-// device functor runs on host builds too: three-point noise, T = 0)
-template <class DeviceType>
-void hi_off_kernel(const RigidSphereBodies<DeviceType> &d, int nlocal, double (&r)[2], std::true_type /*host*/)
-{
-  if (!(d.p.noisy && d.p.noise_kind == rqh::NOISE_GAUSSIAN)) {
-    Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, nlocal), HiOffFunctor<DeviceType>(d), r);
-    return;
-  }
-  const int nblock = (nlocal + geomint::NORMAL_BLOCK - 1) / geomint::NORMAL_BLOCK;
-  Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, nblock),
-                          HiOffBlockFunctor<DeviceType>(d, nlocal), r);
-}
-template <class DeviceType>
-void hi_off_kernel(const RigidSphereBodies<DeviceType> &d, int nlocal, double (&r)[2], std::false_type /*device*/)
-{
-  Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, nlocal), HiOffFunctor<DeviceType>(d), r);
-}
 
 // one per-body pass (rqh::first_half, second_half, kick) over the group
 template <class DeviceType, class Pass> struct BodyPassFunctor {
@@ -304,8 +272,10 @@ template <class DeviceType>
 void FixRigidQuatHiKokkos<DeviceType>::hi_off_pass(const rqh::StepParams &p, double &de, double &tmin)
 {
   double r[2] = {0.0, 0.0};
-  hi_off_kernel<DeviceType>(sphere_bodies(p), atom->nlocal, r,
-                            std::is_same<typename DeviceType::memory_space, Kokkos::HostSpace>());
+  // (blocks: the device functor runs on host builds too, with three-point noise or T = 0)
+  const bool blocks = p.noisy && p.noise_kind == rqh::NOISE_GAUSSIAN;
+  geomint_kk::reduce_blocks<DeviceType, geomint_kk::SumMinReduction<1, 1>>(
+      atom->nlocal, blocks ? geomint::NORMAL_BLOCK : 1, HiOffBody<DeviceType>{sphere_bodies(p)}, r);
   modified_bodies();
   de += r[0];
   // (the identity of min: no body with its own coefficients)

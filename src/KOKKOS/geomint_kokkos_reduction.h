@@ -4,7 +4,8 @@
    the next NMAX their maximum (of nonnegative values: counts, distances;
    they start from 0, as the CPU loops do), the last NMIN their minimum
    (starting from Kokkos's identity, the largest value).  A functor derives
-   from it and adds operator()(i, T *r).  Kokkos 3 joins volatile values,
+   from it and adds operator()(i, T *r); reduce_each runs a pass over atoms,
+   reduce_blocks one that draws noise (in blocks on host spaces).  Kokkos 3 joins volatile values,
    Kokkos 4 and later plain ones: both are here, once.
 ------------------------------------------------------------------------- */
 
@@ -12,6 +13,8 @@
 #define GEOMINT_KOKKOS_REDUCTION_H
 
 #include <Kokkos_Core.hpp>
+
+#include <type_traits>
 
 namespace LAMMPS_NS {
 namespace geomint_kk {
@@ -64,6 +67,52 @@ namespace geomint_kk {
   {
     Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, n),
                             ReduceEach<DeviceType, A, Pass, NSUM, NMAX>(a, p), r);
+  }
+
+  // passes that draw noise: on host spaces over blocks of `block` items,
+  // body.block(i0, i1, r), so that a block's normals are drawn together as
+  // the CPU fixes draw them (their vectorised Box-Muller); on devices, and
+  // with block <= 1, one item per work item, body.item(i, r).  Reduction: the
+  // ArrayReduction of r; body.block is host code, body.item device code
+  template <class DeviceType, class Reduction, class Body> struct BlockEach : Reduction {
+    typedef DeviceType device_type;
+    Body body;
+    int n, block;
+    BlockEach(const Body &b, int n_, int block_) : body(b), n(n_), block(block_) {}
+    void operator()(const int b, double *r) const
+    {
+      body.block(b * block, n < (b + 1) * block ? n : (b + 1) * block, r);
+    }
+  };
+  template <class DeviceType, class Reduction, class Body> struct ItemEach : Reduction {
+    typedef DeviceType device_type;
+    Body body;
+    explicit ItemEach(const Body &b) : body(b) {}
+    KOKKOS_INLINE_FUNCTION void operator()(const int i, double *r) const { body.item(i, r); }
+  };
+
+  template <class DeviceType, class Reduction, class Body, int N>
+  void blocks_or_items(int n, int block, const Body &body, double (&r)[N], std::true_type /*host*/)
+  {
+    if (block > 1)
+      Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, (n + block - 1) / block),
+                              BlockEach<DeviceType, Reduction, Body>(body, n, block), r);
+    else
+      Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, n),
+                              ItemEach<DeviceType, Reduction, Body>(body), r);
+  }
+  template <class DeviceType, class Reduction, class Body, int N>
+  void blocks_or_items(int n, int, const Body &body, double (&r)[N], std::false_type /*device*/)
+  {
+    Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, n),
+                            ItemEach<DeviceType, Reduction, Body>(body), r);
+  }
+  // r = the reduction over items [0, n) in blocks of `block` (host) or one by one
+  template <class DeviceType, class Reduction, class Body, int N>
+  void reduce_blocks(int n, int block, const Body &body, double (&r)[N])
+  {
+    blocks_or_items<DeviceType, Reduction>(
+        n, block, body, r, std::is_same<typename DeviceType::memory_space, Kokkos::HostSpace>());
   }
 
 }    // namespace geomint_kk
