@@ -108,6 +108,7 @@ void BagogabFilaments::init(int intri_bit, bool lengths, const BagogabMesh *mesh
 {
   local_valid = false;
   topology_built = true;
+  link_count = -1;
   if (!atom->molecular || atom->num_bond == nullptr)
     error->all(FLERR, "{}: filament needs bonds (an atom style with bonds, e.g. bond or "
                "molecular)", STYLE);
@@ -485,6 +486,29 @@ void BagogabFilaments::setup_local()
   const int nlocal = atom->nlocal;
   const tagint *tag = atom->tag;
   const int *mask = atom->mask;
+  // the links as the bond lists hold them (each bond once or twice, as
+  // newton_bond stores it): a change since the filaments were found means
+  // bonds or atoms created or deleted during the run, which no solve sees
+  {
+    std::vector<char> is_link(atom->nbondtypes + 1, 0);
+    for (int t : link_types) is_link[t] = 1;
+    bigint mine = 0, all = 0;
+    for (int i = 0; i < nlocal; i++)
+      for (int m = 0; m < atom->num_bond[i]; m++) {
+        const int t = atom->bond_type[i][m];
+        if (t > 0 && t <= atom->nbondtypes && is_link[t]) mine++;
+      }
+    MPI_Allreduce(&mine, &all, 1, MPI_LMP_BIGINT, MPI_SUM, world);
+    if (link_count < 0)
+      link_count = all;
+    else if (all != link_count)
+      error->all(FLERR, "{}: the bonds of the filament link types changed from {} to {} at step "
+                 "{} (stored bond entries): bonds or bonded atoms were created or deleted during "
+                 "the run (fix deposit, fix bond/create, fix bond/break, fix evaporate), or "
+                 "before a run with pre no; the filaments are found at the setup of a run: make "
+                 "such changes between runs and run with pre yes",
+                 STYLE, link_count, all, update->ntimestep);
+  }
   const int ns = static_cast<int>(slot_tag.size());
   slot_img.assign(ns, -1);
   slot_own.assign(ns, -1);
@@ -501,7 +525,10 @@ void BagogabFilaments::setup_local()
   for (int q = 0; q < ns; q++)
     if (slot_own[q] >= 0) own_slots.push_back(q);
   local_fil.clear();
+  // the smallest ID of a bead without a usable image here: its filament, and
+  // (far) the distance to its nearest copy, its partner and their link length
   bigint missing = MAXTAGINT, missing_fil = 0;
+  double far[3] = {0.0, 0.0, 0.0};
   int ghost = 0;
   for (int n = 0; n < nfilaments(); n++) {
     if (!has_owned[n]) continue;
@@ -521,19 +548,21 @@ void BagogabFilaments::setup_local()
         int j = slot_tag[o] <= atom->map_tag_max ? atom->map(slot_tag[o]) : -1;
         // the image bonded to s: within twice the constraint length (another
         // image is at least a box length minus that away)
+        double r2 = 0.0;
         if (j >= 0) {
           j = domain->closest_image(slot_img[s], j);
-          double r2 = 0.0;
           for (int k = 0; k < 3; k++) {
             const double d = atom->x[j][k] - atom->x[slot_img[s]][k];
             r2 += d * d;
           }
-          if (r2 > 4.0 * cons_d2[c]) j = -1;
         }
-        if (j < 0) {
+        if (j < 0 || r2 > 4.0 * cons_d2[c]) {
           if (slot_tag[o] < missing) {
             missing = slot_tag[o];
             missing_fil = n;
+            far[0] = j < 0 ? 0.0 : std::sqrt(r2);
+            far[1] = static_cast<double>(slot_tag[s]);
+            far[2] = std::sqrt(cons_d2[c]);
           }
           continue;
         }
@@ -545,22 +574,7 @@ void BagogabFilaments::setup_local()
   }
   bigint mall = 0;
   MPI_Allreduce(&missing, &mall, 1, MPI_LMP_BIGINT, MPI_MIN, world);
-  if (mall != MAXTAGINT) {
-    // the filament of the smallest missing ID (from the rank that found it)
-    double contour = (missing == mall) ? fil_contour[missing_fil] : 0.0, cmax = 0.0;
-    bigint start = (missing == mall) ? slot_tag[fil_bead0[missing_fil]] : 0, sall = 0;
-    MPI_Allreduce(&contour, &cmax, 1, MPI_DOUBLE, MPI_MAX, world);
-    MPI_Allreduce(&start, &sall, 1, MPI_LMP_BIGINT, MPI_MAX, world);
-    double longest = 0.0;
-    for (double c : fil_contour) longest = std::max(longest, c);
-    error->all(FLERR, "{}: atom {} of the filament from atom {} (contour length {:.6g}) is not "
-               "within the ghost cutoff of a rank that owns one of its atoms at step {}; each "
-               "filament is solved by the owners of its atoms from their ghost copies: set "
-               "'comm_modify cutoff' to at least the longest filament's contour length plus the "
-               "neighbor skin ({:.6g}); or, if atoms or bonds were created or deleted since the "
-               "last run, run with pre yes (run N pre no keeps the filaments found at its setup)",
-               STYLE, mall, sall, cmax, update->ntimestep, longest + neighbor->skin);
-  }
+  if (mall != MAXTAGINT) missing_bead_error(mall, missing == mall ? missing_fil : -1, far);
   int gall = 0;
   MPI_Allreduce(&ghost, &gall, 1, MPI_INT, MPI_MAX, world);
   need_comm = gall != 0;
@@ -589,6 +603,52 @@ void BagogabFilaments::setup_local()
   }
   local_valid = true;
   serial++;
+}
+
+/* ----------------------------------------------------------------------
+   collective: the ERROR for bead `tag` without a usable image on some rank
+   (fil: its filament on the rank that found it, else -1; far: the distance
+   to the nearest copy there, 0 for none, the partner's ID, the link length)
+------------------------------------------------------------------------- */
+
+void BagogabFilaments::missing_bead_error(bigint tag, int fil, const double far[3])
+{
+  double mine[5] = {0.0, 0.0, 0.0, 0.0, 0.0}, all[5];
+  if (fil >= 0) {
+    mine[0] = fil_contour[fil];
+    mine[1] = static_cast<double>(slot_tag[fil_bead0[fil]]);
+    for (int k = 0; k < 3; k++) mine[2 + k] = far[k];
+  }
+  MPI_Allreduce(mine, all, 5, MPI_DOUBLE, MPI_MAX, world);
+  const int j = atom->map(static_cast<tagint>(tag));
+  int owned = (j >= 0 && j < atom->nlocal) ? 1 : 0, exists = 0;
+  MPI_Allreduce(&owned, &exists, 1, MPI_INT, MPI_MAX, world);
+  const bigint start = static_cast<bigint>(all[1]);
+  if (!exists)
+    error->all(FLERR, "{}: atom {} of the filament from atom {} no longer exists at step {} "
+               "(deleted during the run, e.g. by fix evaporate, or before a run with pre no): "
+               "filament atoms can be deleted only between runs, with their bonds "
+               "(delete_atoms ... bond yes), and the next run with pre yes",
+               STYLE, tag, start, update->ntimestep);
+  double longest = 0.0;
+  for (double c : fil_contour) longest = std::max(longest, c);
+  const std::string cutoff = fmt::format(
+      "each filament is solved by the owners of its atoms from their ghost copies: set "
+      "'comm_modify cutoff' to at least the longest filament's contour length plus the neighbor "
+      "skin ({:.6g})", longest + neighbor->skin);
+  if (all[2] > 0.0)
+    error->all(FLERR, "{}: atom {} of the filament from atom {} is {:.6g} from atom {}, its "
+               "partner in a link of length {:.6g}, at step {} (its nearest copy on a rank that "
+               "solves the filament): either the link is stretched beyond twice its length (a "
+               "displace_atoms, a much shorter bond_coeff r0: the solve cannot start there; "
+               "change link lengths by less than a factor 2 between runs), or the copy bonded to "
+               "it is beyond the ghost cutoff; {}", STYLE, tag, start, all[2],
+               static_cast<bigint>(all[3]), all[4], update->ntimestep, cutoff);
+  error->all(FLERR, "{}: atom {} of the filament from atom {} (contour length {:.6g}) is not "
+             "within the ghost cutoff of a rank that owns one of its atoms at step {}; {}; or, if "
+             "atoms or bonds were created or deleted since the last run, run with pre yes (run N "
+             "pre no keeps the filaments found at its setup)",
+             STYLE, tag, start, all[0], update->ntimestep, cutoff);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -646,17 +706,43 @@ void BagogabFilaments::solve_group(const Access &a, const BagogabAtoms &at, cons
         out[l].solve.residual = 0.0;
         continue;
       }
-      for (int s = s0; s < s1; s++)
-        for (int k = 0; k < 3; k++) a.vs(s, k) = 0.0;
+      // in stages of at most 5 % of each squared length (SHAKE's Newton
+      // iteration converges from near the constraints: a new r0 20 % shorter
+      // on a bent chain did not in one go); dx: the displacement so far
+      const int c0 = a.cons0(n), nc = a.ncons(n);
+      std::vector<double> r2(nc), d2t(nc);
+      for (int c = c0; c < c0 + nc; c++) {
+        r2[c - c0] = 0.0;
+        for (int k = 0; k < 3; k++) {
+          const double d = a.xs(a.ca(c), k) - a.xs(a.cb(c), k);
+          r2[c - c0] += d * d;
+        }
+      }
+      const int nstage = std::min(1000, std::max(1, static_cast<int>(std::ceil(
+                                                        out[l].solve.residual / 0.05))));
+      const StagedLengths staged{a, d2t.data(), c0};
       const geomint::FilGroup one = {1, {n}};
-      geomint::FilSolve r;
-      geomint::fil_shake_group(a, one, 1.0, ftol, fmaxit, &r);
+      geomint::FilSolve r = {0, 0.0, true};
+      for (int t = 1; t <= nstage && r.converged; t++) {
+        const double f = static_cast<double>(t) / nstage;
+        for (int c = c0; c < c0 + nc; c++)
+          d2t[c - c0] = t == nstage ? a.d2(c) : r2[c - c0] + f * (a.d2(c) - r2[c - c0]);
+        for (int s = s0; s < s1; s++)
+          for (int k = 0; k < 3; k++) a.vs(s, k) = 0.0;
+        geomint::fil_shake_group(staged, one, 1.0, ftol, fmaxit, &r);
+        for (int s = s0; s < s1; s++)
+          for (int k = 0; k < 3; k++) {
+            a.dx(s, k) += a.ys(s, k) - a.xs(s, k);
+            a.xs(s, k) = a.ys(s, k);
+          }
+        out[l].solve.iterations += r.iterations;
+      }
       out[l].solve.converged = r.converged;
-      out[l].solve.iterations = r.iterations;
+      if (!r.converged) out[l].solve.residual = r.residual;
       for (int s = s0; s < s1; s++) {
         const int o = a.own_[s];
         if (o >= 0)
-          for (int k = 0; k < 3; k++) at.x(o, k) += a.ys(s, k) - a.xs(s, k);
+          for (int k = 0; k < 3; k++) at.x(o, k) += a.dx(s, k);
       }
     }
     return;

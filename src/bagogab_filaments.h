@@ -112,6 +112,15 @@ class BagogabFilaments : protected Pointers {
     double &dx(int s, int k) const { return dx_[3 * s + k]; }    // displacement of the step
   };
 
+  // the accessor with other squared lengths: d2(c) = d2t[c - c0] (the stages
+  // of the setup's projection)
+  struct StagedLengths : Access {
+    const double *d2t;
+    int c0;
+    StagedLengths(const Access &a, const double *d2t_, int c0_) : Access(a), d2t(d2t_), c0(c0_) {}
+    double d2(int c) const { return d2t[c - c0]; }
+  };
+
   // what one filament's solve gives back
   struct Result {
     geomint::FilSolve solve;    // of its SHAKE solves: most iterations, largest residual, all converged
@@ -136,6 +145,7 @@ class BagogabFilaments : protected Pointers {
   bool topology_built = false;
   bool need_comm;    // some filament on some rank uses a ghost copy
   int serial;        // setup_local calls so far
+  bigint link_count = -1;    // bond entries of the link types when the filaments were found
 
   // topology (every rank): bead slots in chain order (a material-direction bead
   // after its node), constraints ordered along the chain
@@ -163,6 +173,7 @@ class BagogabFilaments : protected Pointers {
   std::string failure;
 
   Access access();
+  void missing_bead_error(bigint tag, int fil, const double far[3]);
   void forward_xv();
   void kick_beads(double s, double s2);
   void project();

@@ -82,6 +82,11 @@ FixBagogab::FixBagogab(LAMMPS *lmp, int narg, char **arg, PointsMaker make_point
   scalar_flag = 1;
   extscalar = 1;
   global_freq = 1;
+  // the vector of the points' events (spec section 8): always 3 entries, zeros
+  // without mesh, so that a deck's thermo columns do not depend on the keywords
+  vector_flag = 1;
+  size_vector = 3;
+  extvector = 0;
 
   // Tstart Tstop damp seed
 
@@ -176,9 +181,13 @@ FixBagogab::FixBagogab(LAMMPS *lmp, int narg, char **arg, PointsMaker make_point
       if (iarg + 1 >= narg) error->all(FLERR, "{}: keyword {} needs a value", STYLE, kw);
       if (kw == "ftol") {
         ftol = utils::numeric(FLERR, arg[iarg + 1], false, lmp);
-        if (!(ftol > 0.0) || ftol >= 1e-2)
-          error->all(FLERR, "{}: ftol must be in (0, 0.01) (got {}); it bounds |r^2 - d^2| / d^2 "
-                     "of every rigid link after the solve", STYLE, arg[iarg + 1]);
+        // (below 1e-14 the bound is under the round-off of |r|^2 itself: the
+        // solve could not reach it)
+        if (!(ftol >= 1e-14) || ftol >= 1e-2)
+          error->all(FLERR, "{}: ftol must be in [1e-14, 0.01) (got {}); it bounds |r^2 - d^2| / "
+                     "d^2 of every rigid link after the solve, and double precision rounds "
+                     "|r|^2 at about 1e-16 of its size (more far from the origin)",
+                     STYLE, arg[iarg + 1]);
       } else {
         fmaxit = utils::inumeric(FLERR, arg[iarg + 1], false, lmp);
         if (fmaxit < 1)
@@ -237,8 +246,9 @@ FixBagogab::FixBagogab(LAMMPS *lmp, int narg, char **arg, PointsMaker make_point
   if (intri_group >= 0 && mesh_file.empty())
     error->all(FLERR, "{}: intri requires the mesh keyword (the triangles the points live on)",
                STYLE);
-  if (snap_flag && mesh_file.empty())
-    error->all(FLERR, "{}: snap requires the mesh and intri keywords", STYLE);
+  if (snap_flag && intri_group < 0)
+    error->all(FLERR, "{}: snap requires the mesh and intri keywords (it moves the in-triangle "
+               "points onto the mesh)", STYLE);
 
   if (!mesh_file.empty()) {
     if (intri_group < 0 && comm->me == 0)
@@ -257,9 +267,6 @@ FixBagogab::FixBagogab(LAMMPS *lmp, int narg, char **arg, PointsMaker make_point
     maxexchange = 3;
     comm_forward = 3;
     comm_reverse = 3;
-    vector_flag = 1;
-    size_vector = 3;
-    extvector = 0;
     dof_flag = 1;
     create_attribute = 1;    // atoms created later (create_atoms, fix deposit) get set_arrays()
     grow_arrays(atom->nmax);
@@ -274,9 +281,7 @@ FixBagogab::FixBagogab(LAMMPS *lmp, int narg, char **arg, PointsMaker make_point
                  "molecular)", STYLE);
     filaments = make_filaments(lmp, this, link_types, twist_types, ftol, fmaxit);
     comm_forward = 6;
-    vector_flag = 1;
     size_vector = 6;
-    extvector = 0;
     dof_flag = 1;
   } else if (!twist_types.empty() || ftol != 1e-10 || fmaxit != 50) {
     error->all(FLERR, "{}: ftol and fmaxit need the filament keyword", STYLE);
@@ -319,6 +324,11 @@ void FixBagogab::init()
 {
   if (utils::strmatch(update->integrate_style, "^respa"))
     error->all(FLERR, "{}: run_style respa is not supported; use run_style verlet", STYLE);
+  // (before the checks of the group's atoms, which a dynamic group's unset
+  // bits would fail with a misleading message)
+  if (group->dynamic[igroup])
+    error->all(FLERR, "{}: the fix group {} is dynamic; use a static group (LAMMPS checks "
+               "this after the fixes' init)", STYLE, group->names[igroup]);
 
   if (tstr) tvar = geomint_target::find_equal_variable(lmp, STYLE, tstr);
 

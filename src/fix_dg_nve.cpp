@@ -238,9 +238,10 @@ FixDGNVE::FixDGNVE(LAMMPS *lmp, int narg, char **arg) :
       if (strcmp(val, "extrapolate") == 0) predictor = DG_PRED_EXTRAPOLATE;
       else if (strcmp(val, "linear") == 0) predictor = DG_PRED_LINEAR;
       else if (strcmp(val, "verlet") == 0) predictor = DG_PRED_VERLET;
-      else if (strcmp(val, "none") == 0) predictor = DG_PRED_NONE;
-      else error->all(FLERR, "{}: predictor must be extrapolate, linear, verlet or none (got {})", STYLE,
-                      val);
+      // (euler: the explicit Euler position x + dt v, which none starts from too)
+      else if (strcmp(val, "none") == 0 || strcmp(val, "euler") == 0) predictor = DG_PRED_NONE;
+      else error->all(FLERR, "{}: predictor must be extrapolate, linear, verlet, euler or none "
+                      "(got {})", STYLE, val);
     } else if (kw == "maxdisp") {
       maxdisp = utils::numeric(FLERR, val, false, lmp);
       if (!(maxdisp > 0.0)) error->all(FLERR, "{}: maxdisp must be > 0 (got {})", STYLE, val);

@@ -336,6 +336,18 @@ TEST(FixBagogab, TallyNoLeavesTheScalarAtZero)
   EXPECT_EQ(s.fix_scalar("1"), 0.0);
 }
 
+// The global vector of spec section 8 exists without mesh too (zeros: no
+// points, so no transfers, reflections or segments)
+TEST(FixBagogab, EventVectorExistsWithoutMesh)
+{
+  Session s;
+  s.cmd(lj_liquid(3, 1.5, 5511) + "fix 1 all bagogab 0.5 0.5 0.5 1234\n"
+        "thermo_style custom step temp f_1[1] f_1[2] f_1[3]\nrun 20");
+  for (int k = 1; k <= 3; k++) EXPECT_EQ(s.equal("f_1[" + std::to_string(k) + "]"), 0.0) << k;
+  EXPECT_NE(s.error_of("variable bad equal f_1[4]\nprint ${bad}").find("range"),
+            std::string::npos);
+}
+
 // ---------------------------------------------------------------------------
 // Temperature ramp and variable temperature
 // ---------------------------------------------------------------------------

@@ -253,6 +253,21 @@ TEST(FixBagogabFilament, SetupPutsTheAtomsOnTheirConstraints)
   // on the constraints now: no second correction (bitwise the same positions)
   s.cmd("run 0 post no");
   EXPECT_LE(max_diff(x, s.atom_vec3("x")), 0.0);
+  // links 20 % shorter on chains bent by a run (with their material beads: |u - n|
+  // = 0.5, |u - m|^2 = 0.25 + L^2): put on them in stages (in one Newton solve
+  // from the old positions the twistable chains did not converge)
+  s.cmd("velocity all create 3.0 7 mom yes\nrun 300 post no\nbond_coeff 1 100 0.84\nrun 0 post no");
+  const std::vector<double> xs = s.atom_vec3("x");
+  double off = 0.0;
+  for (int f = 0; f < c.nchain; f++)
+    for (int b = 0; b < c.nbead; b++) {
+      const int n = c.nodes[f * c.nbead + b], u = c.mats[f * c.nbead + b];
+      const int m = b + 1 < c.nbead ? n + 1 : n - 1;
+      if (b + 1 < c.nbead) off = std::max(off, std::fabs(dist2(xs, n, n + 1) / (0.84 * 0.84) - 1.0));
+      off = std::max(off, std::fabs(dist2(xs, u, n) / 0.25 - 1.0));
+      off = std::max(off, std::fabs(dist2(xs, u, m) / (0.25 + 0.84 * 0.84) - 1.0));
+    }
+  EXPECT_LE(off, 2e-10);
   std::remove(geomint_test::scratch_path("fil_fix.data").c_str());
 }
 
@@ -383,8 +398,21 @@ TEST(FixBagogabFilament, BadInputGivesHelpfulErrors)
       {"", f + "filament b 7", "filament b type 7 is outside 1..2"},
       {"", f + "filament b 1 a 5", "filament a type 5 is outside 1..2"},
       {"", f + "ftol 1e-8", "ftol and fmaxit need the filament keyword"},
-      {"", f + "filament b 1 ftol 0", "ftol must be in (0, 0.01)"},
+      {"", f + "filament b 1 ftol 0", "ftol must be in [1e-14, 0.01)"},
+      {"", f + "filament b 1 ftol 1e-20", "ftol must be in [1e-14, 0.01)"},
+      // (before the group's atoms are checked: a dynamic group's bits are unset)
+      {"variable one atom 1\ngroup dg dynamic all var one\n",
+       "fix 1 dg bagogab 1.0 1.0 1.0 5 filament b 1\nrun 0", "the fix group dg is dynamic"},
+      // a link stretched to 3 times its length: named, with both causes
+      {"group one id 2\ndisplace_atoms one move 0 0 2.0\n",
+       f + "filament b 1\nrun 0", "its partner in a link of length 1, at step 0"},
       {"", f + "filament b 1 fmaxit 0", "fmaxit must be >= 1"},
+      // a bead and its links deleted without a new setup (the sub-runs of run
+      // every with pre no have none; changes during a run, e.g. fix deposit or
+      // fix evaporate, neither)
+      {"group gone id 3\n",
+       f + "filament b 1\nrun 20 pre no every 10 \"delete_atoms group gone bond yes\"",
+       "the bonds of the filament link types changed from 8 to 6 at step 11"},
       // a link type without an equilibrium distance
       {"bond_style zero\nbond_coeff *\n", f + "filament b 1\nrun 0",
        "filament link bond type 1 has no equilibrium distance"},

@@ -467,6 +467,7 @@ TEST(FixBagogabMesh, BadInputGivesHelpfulErrors)
       {"# x\n2 triangles\n\nTriangles\n\n1 1 2 3\n2 1 2 99\n", fix + "mesh " + bad +
        " intri pts\nrun 0", "atom 99 of mesh"},
       {"", fix + "snap yes", "snap requires the mesh and intri keywords"},
+      {"", fix + "mesh " + mesh + " snap yes", "snap requires the mesh and intri keywords"},
       {"", fix + "mesh " + mesh + " intri pts\nfix 2 pts nve\nrun 0",
        "also integrates 5 in-triangle points"},
       {"", "fix 1 verts bagogab 1.0 1.0 1.0 5 mesh " + mesh + " intri pts\nrun 0",

@@ -413,6 +413,10 @@ TEST(FixDGNVE, PredictorsGiveTheSameTrajectoryWithFewerIterations)
   for (int k = 1; k < 3; k++) EXPECT_LT(max_abs_diff(x[0], x[k]), 1e-9) << predictors[k];
   EXPECT_LT(iters[0], iters[1] - 0.1);
   EXPECT_LT(iters[1], iters[2]);
+  // euler (the spec's name of the x + dt v start) is none: the same steps bit for bit
+  const PredictorRun e = run_predictor("forces every predictor euler");
+  EXPECT_EQ(max_abs_diff(x[2], e.x), 0.0);
+  EXPECT_EQ(iters[2], e.iters);
 }
 
 // predictor extrapolate (the default) extrapolates the last steps' discrete
@@ -1520,7 +1524,7 @@ TEST(FixDGNVE, BadInputGivesHelpfulErrors)
       {"fix 1 all dg/nve solver newton krylov 0", "krylov must be >= 1"},
       {"fix 1 all dg/nve solver newton ktol 2", "ktol must be between 0 and 1"},
       {"fix 1 all dg/nve solver magic", "solver must be anderson, fixed or newton"},
-      {"fix 1 all dg/nve predictor x", "predictor must be extrapolate, linear, verlet or none"},
+      {"fix 1 all dg/nve predictor x", "predictor must be extrapolate, linear, verlet, euler or none"},
       {"fix 1 all dg/nve maxdisp 0", "maxdisp must be > 0"},
       {"fix 1 all dg/nve dg up", "dg must be midpoint, sym, left or right"},
       {"fix 1 all dg/nve onfail maybe", "onfail must be error, warn or ignore"},
