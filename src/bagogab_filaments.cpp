@@ -32,6 +32,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <map>
 #include <set>
 #include <utility>
@@ -108,7 +109,6 @@ void BagogabFilaments::init(int intri_bit, bool lengths, const BagogabMesh *mesh
 {
   local_valid = false;
   topology_built = true;
-  link_count = -1;
   if (!atom->molecular || atom->num_bond == nullptr)
     error->all(FLERR, "{}: filament needs bonds (an atom style with bonds, e.g. bond or "
                "molecular)", STYLE);
@@ -148,6 +148,7 @@ void BagogabFilaments::init(int intri_bit, bool lengths, const BagogabMesh *mesh
       }
     }
   const std::vector<bigint> all = allgather(world, mine);
+  link_signature(link_count[0], link_count[1]);
   std::map<std::pair<tagint, tagint>, int> links;    // (lower, higher) -> type
   for (size_t q = 0; q < all.size(); q += 3) {
     const tagint a = all[q], b = all[q + 1];
@@ -477,6 +478,42 @@ void BagogabFilaments::init(int intri_bit, bool lengths, const BagogabMesh *mesh
 }
 
 /* ----------------------------------------------------------------------
+   collective: the bond entries of the link types in the owned atoms' bond
+   lists (each bond once or twice, as newton_bond stores it) and the sum of
+   a 32-bit hash of each entry's (lower ID, higher ID, type): both do not
+   depend on the atoms' order or rank, and change with any link created,
+   deleted, retyped or moved to other atoms
+------------------------------------------------------------------------- */
+
+void BagogabFilaments::link_signature(bigint &count, bigint &sum)
+{
+  std::vector<char> is_link(atom->nbondtypes + 1, 0);
+  for (int t : link_types) is_link[t] = 1;
+  bigint mine[2] = {0, 0}, all[2];
+  for (int i = 0; i < atom->nlocal; i++)
+    for (int m = 0; m < atom->num_bond[i]; m++) {
+      const int t = atom->bond_type[i][m];
+      if (t <= 0 || t > atom->nbondtypes || !is_link[t]) continue;
+      const uint64_t a = static_cast<uint64_t>(std::min(atom->tag[i], atom->bond_atom[i][m]));
+      const uint64_t b = static_cast<uint64_t>(std::max(atom->tag[i], atom->bond_atom[i][m]));
+      // (splitmix64's finaliser over the three: its top 32 bits, so that the
+      // sum cannot overflow below 2^31 entries)
+      uint64_t h = a * 0x9E3779B97F4A7C15ULL ^ (b + 0x632BE59BD9B4E019ULL) * 0xBF58476D1CE4E5B9ULL ^
+          static_cast<uint64_t>(t) * 0x94D049BB133111EBULL;
+      h ^= h >> 30;
+      h *= 0xBF58476D1CE4E5B9ULL;
+      h ^= h >> 27;
+      h *= 0x94D049BB133111EBULL;
+      h ^= h >> 31;
+      mine[0]++;
+      mine[1] += static_cast<bigint>(h >> 32);
+    }
+  MPI_Allreduce(mine, all, 2, MPI_LMP_BIGINT, MPI_SUM, world);
+  count = all[0];
+  sum = all[1];
+}
+
+/* ----------------------------------------------------------------------
    local images: for each filament with an owned bead, one image of every
    bead, reached from the first owned bead along the chain by closest images
 ------------------------------------------------------------------------- */
@@ -486,28 +523,19 @@ void BagogabFilaments::setup_local()
   const int nlocal = atom->nlocal;
   const tagint *tag = atom->tag;
   const int *mask = atom->mask;
-  // the links as the bond lists hold them (each bond once or twice, as
-  // newton_bond stores it): a change since the filaments were found means
-  // bonds or atoms created or deleted during the run, which no solve sees
+  // the links of the bond lists against those the filaments were found from:
+  // a change means bonds or bonded atoms created, deleted or changed during
+  // the run (or before a run with pre no), which no solve sees
   {
-    std::vector<char> is_link(atom->nbondtypes + 1, 0);
-    for (int t : link_types) is_link[t] = 1;
-    bigint mine = 0, all = 0;
-    for (int i = 0; i < nlocal; i++)
-      for (int m = 0; m < atom->num_bond[i]; m++) {
-        const int t = atom->bond_type[i][m];
-        if (t > 0 && t <= atom->nbondtypes && is_link[t]) mine++;
-      }
-    MPI_Allreduce(&mine, &all, 1, MPI_LMP_BIGINT, MPI_SUM, world);
-    if (link_count < 0)
-      link_count = all;
-    else if (all != link_count)
-      error->all(FLERR, "{}: the bonds of the filament link types changed from {} to {} at step "
-                 "{} (stored bond entries): bonds or bonded atoms were created or deleted during "
-                 "the run (fix deposit, fix bond/create, fix bond/break, fix evaporate), or "
-                 "before a run with pre no; the filaments are found at the setup of a run: make "
-                 "such changes between runs and run with pre yes",
-                 STYLE, link_count, all, update->ntimestep);
+    bigint count = 0, sum = 0;
+    link_signature(count, sum);
+    if (count != link_count[0] || sum != link_count[1])
+      error->all(FLERR, "{}: the bonds of the filament link types changed at step {} ({} stored "
+                 "bond entries, {} when the filaments were found): bonds or bonded atoms were "
+                 "created, deleted or changed during the run (fix deposit, fix bond/create, fix "
+                 "bond/break, fix bond/swap, fix evaporate), or before a run with pre no; the "
+                 "filaments are found at the setup of a run: make such changes between runs and "
+                 "run with pre yes", STYLE, update->ntimestep, count, link_count[0]);
   }
   const int ns = static_cast<int>(slot_tag.size());
   slot_img.assign(ns, -1);
@@ -613,14 +641,17 @@ void BagogabFilaments::setup_local()
 
 void BagogabFilaments::missing_bead_error(bigint tag, int fil, const double far[3])
 {
-  double mine[5] = {0.0, 0.0, 0.0, 0.0, 0.0}, all[5];
-  if (fil >= 0) {
-    mine[0] = fil_contour[fil];
-    mine[1] = static_cast<double>(slot_tag[fil_bead0[fil]]);
-    for (int k = 0; k < 3; k++) mine[2 + k] = far[k];
+  // the details from one rank that found it (the lowest)
+  double all[5] = {0.0, 0.0, 0.0, 0.0, 0.0};
+  int me = fil >= 0 ? comm->me : comm->nprocs, from = 0;
+  MPI_Allreduce(&me, &from, 1, MPI_INT, MPI_MIN, world);
+  if (comm->me == from) {
+    all[0] = fil_contour[fil];
+    all[1] = static_cast<double>(slot_tag[fil_bead0[fil]]);
+    for (int k = 0; k < 3; k++) all[2 + k] = far[k];
   }
-  MPI_Allreduce(mine, all, 5, MPI_DOUBLE, MPI_MAX, world);
-  const int j = atom->map(static_cast<tagint>(tag));
+  MPI_Bcast(all, 5, MPI_DOUBLE, from, world);
+  const int j = tag <= atom->map_tag_max ? atom->map(static_cast<tagint>(tag)) : -1;
   int owned = (j >= 0 && j < atom->nlocal) ? 1 : 0, exists = 0;
   MPI_Allreduce(&owned, &exists, 1, MPI_INT, MPI_MAX, world);
   const bigint start = static_cast<bigint>(all[1]);
@@ -718,8 +749,8 @@ void BagogabFilaments::solve_group(const Access &a, const BagogabAtoms &at, cons
           r2[c - c0] += d * d;
         }
       }
-      const int nstage = std::min(1000, std::max(1, static_cast<int>(std::ceil(
-                                                        out[l].solve.residual / 0.05))));
+      const double want = std::ceil(out[l].solve.residual / 0.05);
+      const int nstage = std::isfinite(want) ? static_cast<int>(std::min(1000.0, std::max(1.0, want))) : 1;
       const StagedLengths staged{a, d2t.data(), c0};
       const geomint::FilGroup one = {1, {n}};
       geomint::FilSolve r = {0, 0.0, true};
@@ -738,7 +769,8 @@ void BagogabFilaments::solve_group(const Access &a, const BagogabAtoms &at, cons
         out[l].solve.iterations += r.iterations;
       }
       out[l].solve.converged = r.converged;
-      if (!r.converged) out[l].solve.residual = r.residual;
+      // (after a stage that failed: the residual against the true lengths, ys = xs)
+      if (!r.converged) out[l].solve.residual = geomint::fil_residual(a, n);
       for (int s = s0; s < s1; s++) {
         const int o = a.own_[s];
         if (o >= 0)

@@ -145,7 +145,8 @@ class BagogabFilaments : protected Pointers {
   bool topology_built = false;
   bool need_comm;    // some filament on some rank uses a ghost copy
   int serial;        // setup_local calls so far
-  bigint link_count = -1;    // bond entries of the link types when the filaments were found
+  // the link bond entries when the filaments were found: count, hash sum (link_signature)
+  bigint link_count[2] = {0, 0};
 
   // topology (every rank): bead slots in chain order (a material-direction bead
   // after its node), constraints ordered along the chain
@@ -174,6 +175,7 @@ class BagogabFilaments : protected Pointers {
 
   Access access();
   void missing_bead_error(bigint tag, int fil, const double far[3]);
+  void link_signature(bigint &count, bigint &sum);
   void forward_xv();
   void kick_beads(double s, double s2);
   void project();

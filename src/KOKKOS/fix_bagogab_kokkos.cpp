@@ -219,7 +219,10 @@ void FixBagogabKokkos<DeviceType>::kick_pass(double scale, bool apply, double &d
 
 template <class DeviceType> void FixBagogabKokkos<DeviceType>::filaments_to_host()
 {
-  atomKK->sync(Host, X_MASK | V_MASK | F_MASK | MASK_MASK | RMASS_MASK | TYPE_MASK | TAG_MASK);
+  // (BOND_MASK: setup_local checks the links in the bond lists at each reneighboring;
+  // a no-op unless a device exchange changed them)
+  atomKK->sync(Host, X_MASK | V_MASK | F_MASK | MASK_MASK | RMASS_MASK | TYPE_MASK | TAG_MASK |
+                         BOND_MASK);
 }
 
 template <class DeviceType> void FixBagogabKokkos<DeviceType>::filaments_done_on_host()
