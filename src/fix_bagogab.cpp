@@ -17,6 +17,7 @@
 #include "geomint_mpi_stubs.h"
 #include "geomint_parse.h"
 #include "geomint_restart.h"
+#include "geomint_noise_steps.h"
 #include "geomint_target.h"
 
 #include "atom.h"
@@ -91,7 +92,7 @@ FixBagogab::FixBagogab(LAMMPS *lmp, int narg, char **arg, PointsMaker make_point
   // Tstart Tstop damp seed
 
   if (utils::strmatch(arg[3], "^v_")) {
-    tstr = utils::strdup(arg[3] + 2);
+    tstr = utils::strdup(geomint_target::variable_name(lmp, STYLE, arg[3]));
     t_start = t_stop = 0.0;
   } else {
     t_start = utils::numeric(FLERR, arg[3], false, lmp);
@@ -598,6 +599,7 @@ void FixBagogab::setup(int /*vflag*/)
 {
   setup_ran = true;
   corr_after_run = 0.0;
+  if (tstr || t_start > 0.0 || t_stop > 0.0) noise_steps.check(lmp, STYLE, id);
   // filament atoms off their constraints (a data file, new link lengths) are
   // put on them before the first step, as fix shake does
   if (filaments) {

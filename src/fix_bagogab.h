@@ -13,6 +13,7 @@ FixStyle(bagogab,FixBagogab);
 #ifndef GEOMINT_FIX_BAGOGAB_H
 #define GEOMINT_FIX_BAGOGAB_H
 
+#include "geomint_noise_steps.h"
 #include "bagogab_passes.h"
 #include "fix.h"
 #include "geomint_compat.h"
@@ -76,6 +77,7 @@ class FixBagogab : public Fix {
 
  protected:
   bool setup_ran = false;    // setup() ran once (run N pre no skips it: geomint_error::require_setup)
+  NoiseSteps noise_steps;    // a warning when a run repeats the noise of steps run already
   // arguments
   double t_start, t_stop, damp;
   int seed;

@@ -13,6 +13,7 @@
 #ifndef GEOMINT_FIX_MULTISCALE_ADAPTIVE_H
 #define GEOMINT_FIX_MULTISCALE_ADAPTIVE_H
 
+#include "geomint_noise_steps.h"
 #include "atom.h"
 #include "fix.h"
 #include "fix_multiscale_adaptive_params.h"
@@ -71,6 +72,7 @@ class FixMultiscaleAdaptive : public Fix, protected MultiscaleAdaptiveParams {
 
  protected:
   bool setup_ran = false;    // setup() ran once (run N pre no skips it: geomint_error::require_setup)
+  NoiseSteps noise_steps;    // a warning when a run repeats the noise of steps run already
   // the parameters (MultiscaleAdaptiveParams: mode, a2, b2, integrate,
   // the drags, flow and noise of mode continuum, adaptive pot G1 G2)
 

@@ -290,10 +290,27 @@ void MultiscaleAdaptiveParams::parse(LAMMPS *lmp, int narg, char **arg)
                  "flow of this fix act in the xy plane", STYLE, flow[2]);
     if (b_dist == geomint::MSA_SPHERE) b_dist = geomint::MSA_SPHERE_2D;
   }
-  if (adaptive) {
-    const bigint both = geomint_groups::atoms_in_both(lmp, g1_bit, g2_bit);
-    if (both)
-      error->all(FLERR, "{}: adaptive groups {} and {} overlap ({} atoms in both); Gamma_p acts "
-                 "between two disjoint groups", STYLE, g1_name, g2_name, both);
+  if (adaptive) check_adaptive_groups(lmp);
+}
+
+// collective: the groups of adaptive pot still exist (their bits again: a
+// group deleted and defined anew may get another) and share no atom
+void MultiscaleAdaptiveParams::check_adaptive_groups(LAMMPS *lmp)
+{
+  Group *group = lmp->group;
+  int bits[2] = {0, 0};
+  const std::string names[2] = {g1_name, g2_name};
+  for (int k = 0; k < 2; k++) {
+    const int g = group->find(names[k]);
+    if (g < 0)
+      lmp->error->all(FLERR, "{}: adaptive group {} no longer exists; define it again or the fix "
+                      "anew", STYLE, names[k]);
+    bits[k] = group->bitmask[g];
   }
+  g1_bit = bits[0];
+  g2_bit = bits[1];
+  const bigint both = geomint_groups::atoms_in_both(lmp, g1_bit, g2_bit);
+  if (both)
+    lmp->error->all(FLERR, "{}: adaptive groups {} and {} overlap ({} atoms in both); Gamma_p "
+                    "acts between two disjoint groups", STYLE, g1_name, g2_name, both);
 }

@@ -58,6 +58,9 @@ struct MultiscaleAdaptiveParams {
   // (arg as the fix's constructor gets it); an ERROR for a bad argument,
   // a missing one, or one the atom style, dimension or groups rule out
   void parse(class LAMMPS *lmp, int narg, char **arg);
+  // collective: the adaptive groups exist (bits refreshed) and are disjoint; an
+  // ERROR otherwise (parse, each run's init, and each step for dynamic groups)
+  void check_adaptive_groups(class LAMMPS *lmp);
 };
 
 inline MultiscaleAdaptiveParams parse_multiscale_adaptive(class LAMMPS *lmp, int narg, char **arg)

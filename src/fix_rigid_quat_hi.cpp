@@ -189,6 +189,7 @@ void FixRigidQuatHi::setup(int /*vflag*/)
 {
   setup_ran = true;
   core->start_run();
+  if (core->has_noise()) noise_steps.check(lmp, STYLE, id);
   setup_type_coeff();
   natoms_setup = atom->natoms;
   // f_ID[1] with hi off: the shortest relaxation time of the bodies as they

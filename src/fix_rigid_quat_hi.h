@@ -11,6 +11,7 @@
 #ifndef GEOMINT_FIX_RIGID_QUAT_HI_H
 #define GEOMINT_FIX_RIGID_QUAT_HI_H
 
+#include "geomint_noise_steps.h"
 #include "fix.h"
 #include "rigid_quat_hi_passes.h"
 
@@ -54,6 +55,7 @@ class FixRigidQuatHi : public Fix {
 
  protected:
   bool setup_ran = false;    // setup() ran once (run N pre no skips it: geomint_error::require_setup)
+  NoiseSteps noise_steps;    // a warning when a run repeats the noise of steps run already
   class RigidQuatHiCore *core;
   class AtomVecEllipsoid *avec;    // ellipsoid mode
   bool sphere;                     // sphere mode: atom_style sphere (radius, omega, torque)

@@ -244,6 +244,7 @@ void FixRigidQuatHiBody::setup(int vflag)
   setup_ran = true;
   FixRigid::setup(vflag);
   core->start_run();
+  if (core->has_noise()) noise_steps.check(lmp, STYLE, id);
   setup_coeff();
 }
 

@@ -10,6 +10,7 @@
 #ifndef GEOMINT_FIX_RIGID_QUAT_HI_BODY_H
 #define GEOMINT_FIX_RIGID_QUAT_HI_BODY_H
 
+#include "geomint_noise_steps.h"
 #include "fix_rigid.h"
 
 #include "geomint/rigid_body.h"
@@ -61,6 +62,7 @@ class FixRigidQuatHiBody : private RigidQuatHiArgs, public FixRigid {
 
  protected:
   bool setup_ran = false;    // setup() ran once (run N pre no skips it: geomint_error::require_setup)
+  NoiseSteps noise_steps;    // a warning when a run repeats the noise of steps run already
   double e_bath;    // energy given to the bath (the same on every rank: bodies are replicated)
 
   // hi off: per-body OU coefficients (masses and moments do not change)

@@ -19,6 +19,16 @@
 namespace LAMMPS_NS {
 namespace geomint_target {
 
+  // the variable name of a temperature argument v_name; an ERROR for a bare "v_"
+  inline std::string variable_name(LAMMPS *lmp, const std::string &style, const char *arg)
+  {
+    const std::string name(arg + 2);
+    if (name.empty())
+      lmp->error->all(FLERR, "{}: temperature argument 'v_' names no variable; give v_name of "
+                      "an equal-style variable, or a number", style);
+    return name;
+  }
+
   // the index of equal-style variable `name`; an ERROR if there is none
   inline int find_equal_variable(LAMMPS *lmp, const std::string &style, const std::string &name)
   {

@@ -53,7 +53,7 @@ struct NHModParams {
                   const char *tdamp)
   {
     if (utils::strmatch(tstart, "^v_")) {
-      tvar_name = tstart + 2;
+      tvar_name = geomint_target::variable_name(lmp, style, tstart);
       t_stop = 0.0;
     } else {
       t_start = utils::numeric(FLERR, tstart, false, lmp);

@@ -55,7 +55,7 @@ void RigidQuatHiCore::parse(int narg, char **arg, int k)
   if (narg < 3)
     error->all(FLERR, "{}: expected Tstart Tstop seed after the body style", style);
   if (utils::strmatch(arg[0], "^v_")) {
-    tvar_name = arg[0] + 2;
+    tvar_name = geomint_target::variable_name(lmp, style, arg[0]);
   } else {
     t_start = utils::numeric(FLERR, arg[0], false, lmp);
     t_stop = utils::numeric(FLERR, arg[1], false, lmp);

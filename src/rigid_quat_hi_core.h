@@ -36,6 +36,8 @@ class RigidQuatHiCore : protected Pointers {
   // temperature of this step (ramp over the run, or an equal-style variable)
   void compute_target();
   void reset_target(double t) { t_start = t_stop = t; }
+  // the fix draws noise (a temperature above 0, or a variable one)
+  bool has_noise() const { return !tvar_name.empty() || t_start > 0.0 || t_stop > 0.0; }
 
   // keywords
   enum { HI_OFF, HI_RPY };

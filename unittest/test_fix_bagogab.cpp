@@ -707,6 +707,7 @@ TEST(FixBagogab, BadInputGivesHelpfulErrors)
       {"fix 1 all bagogab 1.0 1.0 1.0", "expected 'fix ID group bagogab Tstart Tstop damp seed"},
       {"fix 1 all bagogab -1.0 1.0 1.0 5", "temperatures must be >= 0"},
       {"fix 1 all bagogab 1.0 -2 1.0 5", "temperatures must be >= 0"},
+      {"fix 1 all bagogab v_ 1.0 1.0 5", "'v_' names no variable"},
       {"fix 1 all bagogab 1.0 1.0 0.0 5", "damp must be > 0"},
       {"fix 1 all bagogab 1.0 1.0 -3 5", "damp must be > 0"},
       {"fix 1 all bagogab 1.0 1.0 1.0 0", "seed must be an integer from 1 to 2147483647"},

@@ -423,6 +423,17 @@ TEST(FixMultiscaleAdaptive, BadInputIsRefusedWithAMessage)
       {fx + "a2 0.1 " + cont + " adaptive pot nope all alpha 1", "", "adaptive group nope does not exist"},
       {"group a id <= 10\ngroup b id <= 20\n" + fx + "a2 0.1 " + cont + " adaptive pot a b alpha 1", "",
        "overlap (10 atoms in both)"},
+      // groups defined anew after the fix: checked again at the run's init, and
+      // each step for dynamic groups
+      {"group a id <= 10\ngroup b id > 10\n" + fx + "a2 0.1 " + cont + " adaptive pot a b alpha 1",
+       "group b delete\ngroup b id <= 20\nrun 1", "overlap (10 atoms in both)"},
+      {"group a id <= 10\ngroup b id > 10\n" + fx + "a2 0.1 " + cont + " adaptive pot a b alpha 1",
+       "group b delete\nrun 1", "adaptive group b no longer exists"},
+      {"group a id <= 10\nregion all block INF INF INF INF INF INF\ngroup b dynamic all region all\n" +
+       fx + "a2 0.1 " + cont + " adaptive pot a b alpha 1", "run 1", "overlap (10 atoms in both)"},
+      // a bare v_ as the target
+      {fx + "a2 0.1 mode atomistic temp v_ 1 0.5 kd 1 qmass 10", "",
+       "temperature argument 'v_' names no variable"},
       {fx + "a2 0.1 " + cont + " integrate no", "run 1", "integrate no needs a body integrator"},
       {fx + "a2 0.1 " + cont + " damp_integrator exact integrate no", "", "damp_integrator exact"},
       {fx + "a2 0.1 " + cont + "\nfix 2 all nve", "run 1", "also integrates 108 atoms"},

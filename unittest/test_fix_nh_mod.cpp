@@ -242,6 +242,8 @@ TEST(FixNHMod, BadInputIsRefusedWithAMessage)
       {"fix 1 all nh/mod temp 1 1.0 0.5 kd 1 solver euler", "", "solver must be bernoulli"},
       {"fix 1 all nh/mod temp 1 1.0 0.5 kd 1\nfix 2 all nve", "run 1", "also integrates 108 atoms"},
       {"fix 1 all nh/mod temp v_nope 1.0 0.5 kd 1", "run 1", "temperature variable nope does not exist"},
+      // (with qmass it ran with a target of 0)
+      {"fix 1 all nh/mod temp v_ 1.0 0.5 kd 1 qmass 10", "", "'v_' names no variable"},
       {"fix 1 all nh/mod temp 1 1.0 0.5 kd 1\nfix_modify 1 temp nope", "", "compute nope does not exist"},
   };
   for (const Case &c : cases) {

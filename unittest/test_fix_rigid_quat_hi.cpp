@@ -604,6 +604,7 @@ TEST(RigidQuatHi, BadInputIsRefusedWithAMessage)
        "radius atom needs per-atom radii"},
       {"", "fix 1 all rigid/quat/hi atom v_nope 0.1 5 gamma_t 1 gamma_r 1", "run 1",
        "temperature variable nope does not exist"},
+      {"", "fix 1 all rigid/quat/hi atom v_ 0.1 5 gamma_t 1 gamma_r 1", "", "'v_' names no variable"},
       // two spheres at one place (it was "LAPACK dsyevd failed at step 1 (info 11)")
       {"set atom 2 x 0.0\n", "fix 1 all rigid/quat/hi atom 0.1 0.1 5" + rpy, "run 1",
        "hi rpy: atoms 1 and 2 are at distance 0 at step 1"},
