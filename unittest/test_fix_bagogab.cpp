@@ -17,6 +17,7 @@
 #include <cstdio>
 #include <cmath>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -346,6 +347,30 @@ TEST(FixBagogab, EventVectorExistsWithoutMesh)
   for (int k = 1; k <= 3; k++) EXPECT_EQ(s.equal("f_1[" + std::to_string(k) + "]"), 0.0) << k;
   EXPECT_NE(s.error_of("variable bad equal f_1[4]\nprint ${bad}").find("range"),
             std::string::npos);
+}
+
+// The noise is keyed by the step: a run that goes back to steps the fix ran
+// (reset_timestep) warns that it repeats their noise; a continued run does not
+TEST(FixBagogab, RunOverStepsAlreadyRunWarnsOfRepeatedNoise)
+{
+  const std::string log = geomint_test::scratch_path("bagogab_replay.log");
+  {
+    Session s;
+    s.cmd(lj_liquid(3, 1.5, 5511) + "fix 1 all bagogab 0.5 0.5 0.5 1234\nlog " + log +
+          "\nrun 20\nrun 10\n");
+    s.cmd("print MARK\nreset_timestep 0\nrun 10\nlog none");
+  }
+  std::ifstream in(log);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const size_t mark = text.find("MARK");
+  const std::string warn = "this run starts at step 0, before step 30 that an earlier run of the fix reached";
+  ASSERT_NE(mark, std::string::npos);
+  // no warning for the continued run (before MARK), one after the reset
+  const size_t first = text.find("WARNING: Fix bagogab (ID 1)");
+  ASSERT_NE(first, std::string::npos) << text;
+  EXPECT_GT(first, mark);
+  EXPECT_NE(text.find(warn, mark), std::string::npos) << text.substr(mark);
+  std::remove(log.c_str());
 }
 
 // ---------------------------------------------------------------------------
