@@ -168,6 +168,12 @@ void FixRigidQuatHi::check_bodies()
                               "(a body with a zero moment, e.g. a needle{}, makes K singular)",
                               STYLE, atom->tag[i], inertia[0], inertia[1], inertia[2],
                               sphere ? " or a point particle of radius 0" : "");
+      // (the friction of radius atom: a zero radius gave the atom no bath at all)
+      else if (core->radius_mode == RigidQuatHiCore::RADIUS_ATOM && atom->radius &&
+               !(atom->radius[i] > 0.0))
+        failure = fmt::format("{}: atom {} has radius {} under 'radius atom'; its Stokes friction "
+                              "needs a radius > 0 (set its diameter, or use radius type or a "
+                              "constant radius)", STYLE, atom->tag[i], atom->radius[i]);
     }
   }
   failure = geomint_error::first_failure(lmp, failure);
@@ -229,6 +235,10 @@ void FixRigidQuatHi::setup_type_coeff()
 {
   per_type = false;
   if (core->hi != RigidQuatHiCore::HI_OFF || (!avec && !sphere)) return;
+  // fix adapt may change masses and radii during a run: the coefficients of
+  // each body from its own values at every step then
+  for (int f = 0; f < modify->nfix; f++)
+    if (utils::strmatch(modify->fix[f]->style, "^adapt")) return;
   const int ntypes = atom->ntypes;
   // per type: mass, moments, radius of the first body seen, and a conflict flag
   std::vector<double> ref(5 * (ntypes + 1), 0.0);

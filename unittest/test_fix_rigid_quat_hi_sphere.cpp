@@ -208,6 +208,38 @@ TEST(RigidQuatHiSphere, HiOffSamplesTheCanonicalEnsemble)
   }
 }
 
+// fix adapt grows the spheres during the run (diameter 1 -> 1.5, mass x 3.375):
+// every body's mass, moments and friction follow (the per-type coefficients
+// made at the run's setup kept the old ones for the whole run);
+// translational and rotational kT within 4 SE of the target
+TEST(RigidQuatHiSphere, SpheresResizedByFixAdaptKeepTheTemperature)
+{
+  Session s(true, 0);
+  s.cmd("units lj\natom_style sphere 1\natom_modify map array\nboundary s s s\n"
+        "lattice sc 0.001\nregion box block -0.5 5.5 -0.5 5.5 -0.5 5.5\ncreate_box 1 box\n"
+        "create_atoms 1 box\nset type 1 diameter 1.0\nset group all density 1.5\n"
+        "velocity all create 0.2 4123 loop geom\nfix tether all spring/self 2.0\ntimestep 0.01\n"
+        "variable d equal 1.0+0.5*(step>=10)\nfix ad all adapt 1 atom diameter v_d mass yes reset no\n"
+        "fix 1 all rigid/quat/hi atom 0.2 0.2 4928 viscosity 0.25 radius atom\n"
+        "compute w all property/atom omegax omegay omegaz radius\n"
+        "variable ket atom mass*(vx^2+vy^2+vz^2)/3\n"
+        "variable ker atom 0.4*mass*c_w[4]^2*(c_w[1]^2+c_w[2]^2+c_w[3]^2)/3\nthermo 0");
+  // (one run: the averages over its steps 1001-4000, the growth at step 10)
+  s.cmd("fix avg all ave/atom 1 3000 4000 v_ket v_ker\nrun 4000");
+  EXPECT_NEAR(s.equal("c_w[1][4]"), 0.75, 1e-12);    // (grown)
+  const std::vector<double> a = s.fix_peratom("avg", 2);
+  std::vector<double> tt, tr;
+  for (size_t i = 0; i < a.size(); i += 2) {
+    tt.push_back(a[i]);
+    tr.push_back(a[i + 1]);
+  }
+  for (const auto &c : {std::make_pair(mean_se(tt), "kT translation"), std::make_pair(mean_se(tr), "kT rotation")}) {
+    std::printf("%s: %.5f +- %.5f (exact 0.2)\n", c.second, c.first.mean, c.first.se);
+    EXPECT_LE(std::fabs(c.first.mean - 0.2), 4.0 * c.first.se) << c.second;
+    EXPECT_LE(c.first.se, 0.006) << c.second;
+  }
+}
+
 // write_restart/read_restart and a run split in two continue the trajectory
 // bit for bit, quaternions included (per-atom restart of the fix); hi off
 // per body and hi rpy every 3 (its factor outlives the split); with /kk too,
@@ -327,6 +359,18 @@ TEST(RigidQuatHiSphere, BadInputIsRefusedWithAMessage)
       const std::string err = s.error_of("run 1");
       EXPECT_NE(err.find("atom 2 has principal moments 0 0 0; all three must be > 0"), std::string::npos) << err;
       EXPECT_NE(err.find("point particle of radius 0"), std::string::npos) << err;
+    }
+    if (!kk) {
+      // radius atom with a per-atom radius 0 (an ellipsoid that is also a
+      // sphere of diameter 0): it had no friction and no noise
+      Session s(true, kk);
+      s.cmd("units lj\natom_style hybrid ellipsoid sphere\natom_modify map array\nboundary f f f\n"
+            "region box block -5 5 -5 5 -5 5\ncreate_box 1 box\ncreate_atoms 1 single 0 0 0\n"
+            "create_atoms 1 single 3 0 0\nset type 1 mass 1.0\nset type 1 shape 1 2 3\n"
+            "set atom 2 diameter 0.0\nset type 1 mass 1.0\n"
+            "fix 1 all rigid/quat/hi atom 1.0 1.0 5 radius atom viscosity 1");
+      const std::string err = s.error_of("run 1");
+      EXPECT_NE(err.find("atom 2 has radius 0 under 'radius atom'"), std::string::npos) << err;
     }
     {
       // hi rpy needs equal hydrodynamic radii: radius atom with two sizes
