@@ -10,6 +10,7 @@
 #include "atom.h"
 #include "domain.h"
 #include "error.h"
+#include "comm.h"
 #include "group.h"
 #include "lammps.h"
 #include "utils.h"
@@ -225,6 +226,7 @@ void MultiscaleAdaptiveParams::parse(LAMMPS *lmp, int narg, char **arg)
         } else if (sub == "per_beta") {
           per_beta = yesno(k);
         } else if (sub == "beta_ref") {
+          beta_ref_given = true;
           beta_ref = utils::numeric(FLERR, arg[k + 1], false, lmp);
           if (!(beta_ref > 0.0)) error->all(FLERR, "{}: adaptive beta_ref must be > 0 (got {})", STYLE, val);
         } else if (sub == "hold") {
@@ -244,6 +246,12 @@ void MultiscaleAdaptiveParams::parse(LAMMPS *lmp, int narg, char **arg)
                  STYLE, kw, arg[6]);
     }
   }
+
+  // (per_beta yes divides each atom's |f_p| by its own drag)
+  if (adaptive && per_beta && beta_ref_given && lmp->comm->me == 0)
+    error->warning(FLERR, "{}: adaptive beta_ref is not used with per_beta yes (the default in "
+                   "mode continuum: each atom's |f_p| is divided by its own drag); give per_beta "
+                   "no to scale the signal by beta_ref", STYLE);
 
   // what each mode needs
   if (mode == ATOMISTIC) {

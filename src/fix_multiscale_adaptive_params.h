@@ -52,6 +52,7 @@ struct MultiscaleAdaptiveParams {
   int g1_bit = 0, g2_bit = 0;
   double alpha = 0.0, beta_ref = 1.0, hysteresis = 0.0;
   bool metric_max = false, per_beta = true;
+  bool beta_ref_given = false;
   bigint hold = 0;
 
   // fix ID group multiscale/adaptive a2 A2 mode atomistic|continuum keyword value ...

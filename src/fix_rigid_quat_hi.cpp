@@ -134,7 +134,9 @@ void FixRigidQuatHi::init()
                "omega and torque, whose quaternion the fix keeps)",
                STYLE);
   if (domain->dimension == 2)
-    error->all(FLERR, "{}: 2d simulations are not supported", STYLE);
+    error->all(FLERR, "{}: 2d simulations are not supported (quaternion rotations in 3d); "
+               "in 2d use fix rigid/small with its langevin keyword (bodies) or fix nve/sphere "
+               "with fix langevin ... omega yes (spheres), and fix enforce2d", STYLE);
   if (utils::strmatch(update->integrate_style, "^respa"))
     error->all(FLERR, "{}: run_style respa is not supported; use run_style verlet", STYLE);
 
