@@ -226,7 +226,9 @@ TEST(RigidQuatHiSphere, SpheresResizedByFixAdaptKeepTheTemperature)
         "variable ker atom 0.4*mass*c_w[4]^2*(c_w[1]^2+c_w[2]^2+c_w[3]^2)/3\nthermo 0");
   // (one run: the averages over its steps 1001-4000, the growth at step 10)
   s.cmd("fix avg all ave/atom 1 3000 4000 v_ket v_ker\nrun 4000");
-  EXPECT_NEAR(s.equal("c_w[1][4]"), 0.75, 1e-12);    // (grown)
+  // (compute w is current: fix avg invoked it at the last step)
+  s.cmd("variable rad atom c_w[4]");
+  EXPECT_NEAR(s.equal("v_rad[1]"), 0.75, 1e-12);    // (grown)
   const std::vector<double> a = s.fix_peratom("avg", 2);
   std::vector<double> tt, tr;
   for (size_t i = 0; i < a.size(); i += 2) {
