@@ -170,10 +170,15 @@ void RigidQuatHiCore::parse(int narg, char **arg, int k)
       normalize = geomint_parse::yes_no(error, style, kw, arg[k + 1]);
       k += 2;
     } else {
-      error->all(FLERR, "{}: unknown keyword '{}'; valid keywords are hi, viscosity, radius, "
+      // (a number here: a keyword before it got more values than it takes)
+      const std::string hint = utils::is_double(kw)
+          ? fmt::format(" (a number where a keyword belongs: radius type takes one value per atom "
+                        "type, {} here; gamma_t and gamma_r one, their _eigen forms three)", ntypes)
+          : "";
+      error->all(FLERR, "{}: unknown keyword '{}'{}; valid keywords are hi, viscosity, radius, "
                  "gamma_t, gamma_r, gamma_t_eigen, gamma_r_eigen, noise, rotor, ou, every, tally, "
                  "normalize",
-                 style, kw);
+                 style, kw, hint);
     }
   }
 

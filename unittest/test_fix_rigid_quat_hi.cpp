@@ -595,6 +595,10 @@ TEST(RigidQuatHi, BadInputIsRefusedWithAMessage)
       {"", "fix 1 all rigid/quat/hi atom 0.1 0.1 5 gamma_t 1 gamma_r 1 ou padechol", "", "ou padechol (the paper's Pade exponential with a Cholesky factor) is not implemented"},
       {"", "fix 1 all rigid/quat/hi atom 0.1 0.1 5 gamma_t 1 gamma_r 1 ou expm", "", "ou must be eig"},
       {"", "fix 1 all rigid/quat/hi atom 0.1 0.1 5 gamma_t 1 gamma_r 1 frob 1", "", "unknown keyword 'frob'"},
+      // one value too many for radius type (2 atom types)
+      {"", "fix 1 all rigid/quat/hi atom 0.1 0.1 5 viscosity 1 radius type 0.5 0.6 0.7", "",
+       "unknown keyword '0.7' (a number where a keyword belongs: radius type takes one value per "
+       "atom type, 2 here"},
       {"", "fix 1 all rigid/quat/hi atom 0.1 0.1 5 gamma_t 1 gamma_r 1 every 0", "", "every must be >= 1"},
       {"", "fix 1 all rigid/quat/hi atom 0.1 0.1 5 viscosity 0.1 radius type 1.0 2.0" + std::string(" hi rpy"), "run 1",
        "needs equal radii"},
