@@ -230,10 +230,17 @@ std::string BagogabMesh::missing_vertex_msg(int i, int t) const
   for (int a = 0; a < atom->nlocal; a++)
     vmax = std::max(vmax, std::sqrt(v[a][0] * v[a][0] + v[a][1] * v[a][1] + v[a][2] * v[a][2]));
   const double need = dmax + neighbor->skin + 2.0 * vmax * update->dt;
-  return fmt::format("vertex {} of triangle {} (point {}) not found on rank {} at step {}; use "
-                     "comm_modify cutoff {}",
-                     vtag, t + 1, atom->tag[i], comm->me, update->ntimestep,
-                     std::ceil(need * 100.0) / 100.0);
+  const std::string where = fmt::format("vertex {} of triangle {} (point {}) not found on rank {} "
+                                        "at step {}", vtag, t + 1, atom->tag[i], comm->me,
+                                        update->ntimestep);
+  const double cut = std::max(neighbor->cutneighmax, comm->cutghostuser);
+  if (need > cut) return fmt::format("{}; use comm_modify cutoff {}", where, std::ceil(need * 100.0) / 100.0);
+  // (the estimate is met: atoms moved more than the skin between reneighborings)
+  return fmt::format("{}, although the ghost cutoff {:.6g} exceeds the longest edge plus the skin "
+                     "and two steps at this rank's fastest speed ({:.6g}): atoms moved further "
+                     "than that between reneighborings; reneighbor more often (neigh_modify every "
+                     "1 delay 0 check yes) or use a larger comm_modify cutoff (e.g. {})",
+                     where, cut, need, std::ceil(1.5 * cut * 100.0) / 100.0);
 }
 
 
