@@ -183,6 +183,10 @@ FixDGNVE::FixDGNVE(LAMMPS *lmp, int narg, char **arg) :
   time_integrate = 1;
   dynamic_group_allow = 0;
   restart_global = 1;
+  // (a step that rebuilt the lists in initial_integrate also reneighbors in
+  // Verlet's place: see initial_integrate)
+  force_reneighbor = 1;
+  next_reneighbor = -1;
   scalar_flag = 1;
   vector_flag = 1;
   size_vector = 9;
@@ -764,7 +768,12 @@ void FixDGNVE::initial_integrate(int /*vflag*/)
   // steps, after it ran out): then every force call is made
   const bool first_step = update->ntimestep == update->firststep + 1;
   if (first_step) timeout_run = geomint_compat::timeout_set(timer);
-  if (neighbor_lists_stale() && rebuild_neighbor_lists()) {
+  const bool stale = neighbor_lists_stale();
+  // (the step's own reneighboring as well: LAMMPS's bond and angle hybrid styles
+  // split their lists among the sub-styles only on a step that reneighbored in
+  // Verlet's place, and printed energies of stale lists until the next one)
+  if (stale) next_reneighbor = update->ntimestep;
+  if (stale && rebuild_neighbor_lists()) {
     forces_known = false;
     if (ext_active && ext_state != EXT_NONE)
       error->all(FLERR, "{}: atoms changed processors or order since the last step (a "

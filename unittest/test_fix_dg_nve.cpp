@@ -218,6 +218,41 @@ std::string butanes(const std::string &sfx, const std::string &extra = "", bool 
          "velocity all create 600.0 4411 mom yes rot yes\nthermo 0\n" + extra;
 }
 
+// bond_style hybrid of DG styles, then write_data and `run N pre no`: the fix
+// rebuilds the stale lists in its initial_integrate, and the step reneighbors in
+// Verlet's place as well, where LAMMPS's hybrid styles split their lists among
+// the sub-styles (the bond energy printed was 1e4 times too large until the next
+// reneighboring); the same energies as the run with pre yes
+TEST(FixDGNVE, HybridBondEnergyAfterWriteDataAndPreNo)
+{
+  // (the united-atom butane box of unittest/decks: periodic, 112 atoms; write_data
+  // moves the atoms to their processors and makes the ghosts anew)
+  const std::string deck =
+      "units real\natom_style full\natom_modify map array\nread_data " +
+      std::string(GEOMINT_SOURCE_DIR) + "/unittest/decks/dg_mol_butane.data\n"
+      "pair_style lj/cut/coul/dsf/dg 0.2 10.0\npair_coeff 1 1 0.066 3.5\npair_coeff 2 2 0.066 3.5\n"
+      "pair_coeff 3 3 0.030 2.5\npair_modify mix geometric shift yes\n"
+      "bond_style hybrid harmonic/dg morse/dg\nbond_coeff 1 harmonic/dg 340.0 1.090\n"
+      "bond_coeff 2 morse/dg 90.0 2.0 1.529\nangle_style harmonic/dg\nangle_coeff 1 33.0 107.8\n"
+      "angle_coeff 2 37.5 110.7\nangle_coeff 3 58.35 112.7\ndihedral_style opls/dg\n"
+      "dihedral_coeff 1 0.0 0.0 0.300 0.0\ndihedral_coeff 2 0.0 0.0 0.300 0.0\n"
+      "dihedral_coeff 3 1.740 -0.157 0.279 0.0\nspecial_bonds lj/coul 0.0 0.0 0.5\n"
+      "neighbor 2.0 bin\nneigh_modify every 1 delay 0 check yes\ntimestep 0.5\nthermo 0\n"
+      "fix 1 all dg/nve\nrun 100\n";
+  double ebond[2];
+  for (int k = 0; k < 2; k++) {
+    Session s(true, 0);
+    s.cmd(deck);
+    if (k == 0)
+      s.cmd("write_data " + geomint_test::scratch_path("dg_hybrid_preno.data") + "\nrun 5 pre no");
+    else
+      s.cmd("run 5");
+    ebond[k] = s.equal("ebond");
+  }
+  std::remove(geomint_test::scratch_path("dg_hybrid_preno.data").c_str());
+  EXPECT_NEAR(ebond[0], ebond[1], 1e-6 * std::fabs(ebond[1])) << "pre no against pre yes";
+}
+
 TEST(FixDGNVE, DGStylesHaveTheParentEnergies)
 {
   for (bool opls : {false, true}) {
