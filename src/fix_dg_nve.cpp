@@ -478,6 +478,14 @@ void FixDGNVE::init()
       skip_allowed = false;
   for (int g = 0; g < group->ngroup && skip_allowed; g++)
     if (group->dynamic[g]) skip_allowed = false;
+  // (the pair lists reach 2 maxdisp beyond the cutoff: maxdisp 100 in a box of
+  // 5 made ghost shells of gigabytes and hung in the setup)
+  for (int d = 0; d < domain->dimension; d++)
+    if (2.0 * maxdisp > domain->prd[d])
+      error->all(FLERR, "{}: maxdisp {} is more than half the box length {} in {}: the pair "
+                 "lists reach 2 maxdisp beyond the cutoff, and an atom moves far less in a step; "
+                 "use about half the neighbor skin (the default, {})",
+                 STYLE, maxdisp, domain->prd[d], "xyz"[d], 0.5 * neighbor->skin);
   for (Pair *p : pairs) {
     DGStyle *pdg = dynamic_cast<DGStyle *>(p);
     if (pdg->dg_margin() < 2.0 * maxdisp * (1.0 - 1e-12))

@@ -1577,6 +1577,8 @@ TEST(FixDGNVE, BadInputGivesHelpfulErrors)
       {"pair_style lj/mdf/dg 2.5", "expected 'pair_style lj/mdf/dg Rinner Rc [margin M]'"},
       {"fix 1 all dg/nve maxiter 1 tol 1e-15\nrun 5", "did not converge in 1 iterations"},
       {"fix 1 all dg/nve maxdisp 1e-5\nrun 5", "more than maxdisp"},
+      // (it made ghost shells of gigabytes and hung)
+      {"fix 1 all dg/nve maxdisp 100\nrun 0", "maxdisp 100 is more than half the box length"},
       {"fix 1 all dg/nve\nfix 2 all temp/berendsen 1.0 1.0 0.5\nrun 0",
        "fix 2 (temp/berendsen) rescales velocities"},
       {"fix 1 all dg/nve\nfix 2 all temp/rescale 1 1.0 1.0 0.1 1.0\nrun 0",
