@@ -134,7 +134,8 @@ void BagogabFilaments::init(int intri_bit, bool lengths, const BagogabMesh *mesh
     return std::find(twist_types.begin(), twist_types.end(), t) != twist_types.end();
   };
 
-  // links (tag1, tag2, type), each bond once
+  // links (tag1, tag2, type) as the bond lists store them (each bond once, or
+  // twice without newton_bond)
   const int nlocal = atom->nlocal;
   const tagint *tag = atom->tag;
   std::vector<bigint> mine;
@@ -148,7 +149,11 @@ void BagogabFilaments::init(int intri_bit, bool lengths, const BagogabMesh *mesh
       }
     }
   const std::vector<bigint> all = allgather(world, mine);
-  link_signature(link_count[0], link_count[1]);
+  // the baseline of setup_local's check: these entries' count and hash sum
+  link_count[0] = static_cast<bigint>(all.size() / 3);
+  link_count[1] = 0;
+  for (size_t q = 0; q < all.size(); q += 3)
+    link_count[1] += link_hash(all[q], all[q + 1], static_cast<int>(all[q + 2]));
   std::map<std::pair<tagint, tagint>, int> links;    // (lower, higher) -> type
   for (size_t q = 0; q < all.size(); q += 3) {
     const tagint a = all[q], b = all[q + 1];
@@ -478,13 +483,31 @@ void BagogabFilaments::init(int intri_bit, bool lengths, const BagogabMesh *mesh
 }
 
 /* ----------------------------------------------------------------------
-   collective: the bond entries of the link types in the owned atoms' bond
-   lists (each bond once or twice, as newton_bond stores it) and the sum of
-   a 32-bit hash of each entry's (lower ID, higher ID, type): both do not
-   depend on the atoms' order or rank, and change with any link created,
-   deleted, retyped or moved to other atoms
+   the links of the bond lists, for setup_local's check against init(): the
+   count of the link types' bond entries (each bond once or twice, as
+   newton_bond stores it) and the sum of a 32-bit hash of each entry's
+   (lower ID, higher ID, type); both do not depend on the atoms' order or
+   rank, and change with any link created, deleted, retyped or moved to
+   other atoms
 ------------------------------------------------------------------------- */
 
+// (splitmix64's finaliser over the three: its top 32 bits, so that the sum
+// cannot overflow below 2^31 entries)
+bigint BagogabFilaments::link_hash(bigint tag1, bigint tag2, int type)
+{
+  const uint64_t a = static_cast<uint64_t>(std::min(tag1, tag2));
+  const uint64_t b = static_cast<uint64_t>(std::max(tag1, tag2));
+  uint64_t h = a * 0x9E3779B97F4A7C15ULL ^ (b + 0x632BE59BD9B4E019ULL) * 0xBF58476D1CE4E5B9ULL ^
+      static_cast<uint64_t>(type) * 0x94D049BB133111EBULL;
+  h ^= h >> 30;
+  h *= 0xBF58476D1CE4E5B9ULL;
+  h ^= h >> 27;
+  h *= 0x94D049BB133111EBULL;
+  h ^= h >> 31;
+  return static_cast<bigint>(h >> 32);
+}
+
+// collective: the count and hash sum of the bond lists now
 void BagogabFilaments::link_signature(bigint &count, bigint &sum)
 {
   std::vector<char> is_link(atom->nbondtypes + 1, 0);
@@ -494,19 +517,8 @@ void BagogabFilaments::link_signature(bigint &count, bigint &sum)
     for (int m = 0; m < atom->num_bond[i]; m++) {
       const int t = atom->bond_type[i][m];
       if (t <= 0 || t > atom->nbondtypes || !is_link[t]) continue;
-      const uint64_t a = static_cast<uint64_t>(std::min(atom->tag[i], atom->bond_atom[i][m]));
-      const uint64_t b = static_cast<uint64_t>(std::max(atom->tag[i], atom->bond_atom[i][m]));
-      // (splitmix64's finaliser over the three: its top 32 bits, so that the
-      // sum cannot overflow below 2^31 entries)
-      uint64_t h = a * 0x9E3779B97F4A7C15ULL ^ (b + 0x632BE59BD9B4E019ULL) * 0xBF58476D1CE4E5B9ULL ^
-          static_cast<uint64_t>(t) * 0x94D049BB133111EBULL;
-      h ^= h >> 30;
-      h *= 0xBF58476D1CE4E5B9ULL;
-      h ^= h >> 27;
-      h *= 0x94D049BB133111EBULL;
-      h ^= h >> 31;
       mine[0]++;
-      mine[1] += static_cast<bigint>(h >> 32);
+      mine[1] += link_hash(atom->tag[i], atom->bond_atom[i][m], t);
     }
   MPI_Allreduce(mine, all, 2, MPI_LMP_BIGINT, MPI_SUM, world);
   count = all[0];

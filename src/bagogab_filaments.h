@@ -175,6 +175,7 @@ class BagogabFilaments : protected Pointers {
 
   Access access();
   void missing_bead_error(bigint tag, int fil, const double far[3]);
+  static bigint link_hash(bigint tag1, bigint tag2, int type);
   void link_signature(bigint &count, bigint &sum);
   void forward_xv();
   void kick_beads(double s, double s2);
