@@ -125,8 +125,6 @@ void FixMultiscaleAdaptive::init()
   if (mode == ATOMISTIC) {
     thermo.init(lmp, STYLE);
   }
-  // (the groups may have been defined anew since the fix)
-  if (adaptive) check_adaptive_groups(lmp);
 
   if (integrate) {
     geomint_groups::refuse_shared_integrators(lmp, this, STYLE,
@@ -273,6 +271,9 @@ void FixMultiscaleAdaptive::setup(int /*vflag*/)
 {
   setup_ran = true;
   if (brownian) noise_steps.check(lmp, STYLE, id);
+  // (the groups may have been deleted or defined anew since the fix; here, not
+  // in init(), so that run N pre no checks them too)
+  if (adaptive) check_adaptive_groups(lmp);
   if (mode == ATOMISTIC) {
     compute_target();
     thermo.setup(lmp, STYLE, thermo.kinetic_y(lmp, temperature_scalar()));
@@ -405,10 +406,8 @@ void FixMultiscaleAdaptive::grow_fpot()
 void FixMultiscaleAdaptive::potential_forces()
 {
   if (!adaptive) return;
-  // dynamic groups change every step (one reduction more per step for them
-  // only); a group gone since (run N pre no has no init) is an ERROR there
-  const int i1 = group->find(g1_name), i2 = group->find(g2_name);
-  if (i1 < 0 || i2 < 0 || group->dynamic[i1] || group->dynamic[i2]) check_adaptive_groups(lmp);
+  // dynamic groups change every step (one reduction more per step for them only)
+  if (groups_dynamic) check_adaptive_groups(lmp);
   if (atom->nmax > nmax_fpot) grow_fpot();
   for (int i = 0; i < atom->nlocal; i++) fpot[i][0] = fpot[i][1] = fpot[i][2] = 0.0;
   double **x = atom->x;

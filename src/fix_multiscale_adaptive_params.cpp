@@ -314,6 +314,7 @@ void MultiscaleAdaptiveParams::check_adaptive_groups(LAMMPS *lmp)
       lmp->error->all(FLERR, "{}: adaptive group {} no longer exists; define it again or the fix "
                       "anew", STYLE, names[k]);
     bits[k] = group->bitmask[g];
+    groups_dynamic = k ? groups_dynamic || group->dynamic[g] : group->dynamic[g] != 0;
   }
   g1_bit = bits[0];
   g2_bit = bits[1];

@@ -53,6 +53,7 @@ struct MultiscaleAdaptiveParams {
   double alpha = 0.0, beta_ref = 1.0, hysteresis = 0.0;
   bool metric_max = false, per_beta = true;
   bool beta_ref_given = false;
+  bool groups_dynamic = false;    // G1 or G2 is a dynamic group (check_adaptive_groups)
   bigint hold = 0;
 
   // fix ID group multiscale/adaptive a2 A2 mode atomistic|continuum keyword value ...
@@ -60,7 +61,7 @@ struct MultiscaleAdaptiveParams {
   // a missing one, or one the atom style, dimension or groups rule out
   void parse(class LAMMPS *lmp, int narg, char **arg);
   // collective: the adaptive groups exist (bits refreshed) and are disjoint; an
-  // ERROR otherwise (parse, each run's init, and each step for dynamic groups)
+  // ERROR otherwise (parse, each run's setup, and each step for dynamic groups)
   void check_adaptive_groups(class LAMMPS *lmp);
 };
 
