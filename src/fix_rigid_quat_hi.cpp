@@ -133,12 +133,7 @@ void FixRigidQuatHi::init()
                "rigid body: an ellipsoid with its quaternion and shape, or a sphere with radius, "
                "omega and torque, whose quaternion the fix keeps)",
                STYLE);
-  if (domain->dimension == 2)
-    error->all(FLERR, "{}: 2d simulations are not supported (quaternion rotations in 3d); "
-               "in 2d use fix rigid/small with its langevin keyword (bodies) or fix nve/sphere "
-               "with fix langevin ... omega yes (spheres), and fix enforce2d", STYLE);
-  if (utils::strmatch(update->integrate_style, "^respa"))
-    error->all(FLERR, "{}: run_style respa is not supported; use run_style verlet", STYLE);
+  core->refuse_unsupported_runs();
 
   check_bodies();
 

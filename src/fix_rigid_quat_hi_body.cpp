@@ -202,12 +202,7 @@ int FixRigidQuatHiBody::setmask()
 
 void FixRigidQuatHiBody::init()
 {
-  if (domain->dimension == 2)
-    error->all(FLERR, "{}: 2d simulations are not supported (quaternion rotations in 3d); "
-               "in 2d use fix rigid/small with its langevin keyword (bodies) or fix nve/sphere "
-               "with fix langevin ... omega yes (spheres), and fix enforce2d", STYLE);
-  if (utils::strmatch(update->integrate_style, "^respa"))
-    error->all(FLERR, "{}: run_style respa is not supported; use run_style verlet", STYLE);
+  core->refuse_unsupported_runs();
 
   // no other thermostat or integrator may act on these atoms
   core->refuse_thermostats(this);

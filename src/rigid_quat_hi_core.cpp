@@ -235,6 +235,16 @@ static bool is_thermostat(const char *style)
   return false;
 }
 
+void RigidQuatHiCore::refuse_unsupported_runs() const
+{
+  if (domain->dimension == 2)
+    error->all(FLERR, "{}: 2d simulations are not supported (quaternion rotations in 3d); "
+               "in 2d use fix rigid/small with its langevin keyword (bodies) or fix nve/sphere "
+               "with fix langevin ... omega yes (spheres), and fix enforce2d", style);
+  if (utils::strmatch(update->integrate_style, "^respa"))
+    error->all(FLERR, "{}: run_style respa is not supported; use run_style verlet", style);
+}
+
 void RigidQuatHiCore::refuse_thermostats(Fix *self) const
 {
   for (int f = 0; f < modify->nfix; f++) {

@@ -33,6 +33,8 @@ class RigidQuatHiCore : protected Pointers {
   // temp/berendsen, ...) acts on atoms of `self`'s group, whose bodies this
   // fix already thermostats
   void refuse_thermostats(class Fix *self) const;
+  // an ERROR for a 2d simulation or run_style respa (from the fixes' init())
+  void refuse_unsupported_runs() const;
   // temperature of this step (ramp over the run, or an equal-style variable)
   void compute_target();
   void reset_target(double t) { t_start = t_stop = t; }
