@@ -127,8 +127,7 @@ void BagogabMesh::check(int groupbit, int intri_bit, const char *intri_name, boo
                  style, vertices[v], file);
 
   // geometry with the closest-image convention
-  const int *periodic = domain->periodicity;
-  const double prd[3] = {domain->xprd, domain->yprd, domain->zprd};
+  const geomint_bagogab::ImageBound bound = image_bound();
   double longest = 0.0;
   for (int t = 0; t < table.ntri; t++) {
     double R[3][3];
@@ -151,12 +150,8 @@ void BagogabMesh::check(int groupbit, int intri_bit, const char *intri_name, boo
       error->all(FLERR, "{}: triangle {} of mesh {} has zero area (atoms {} {} {}); remove it or "
                  "move its vertices apart",
                  style, t + 1, file, table.corner(t, 0), table.corner(t, 1), table.corner(t, 2));
-    for (int d = 0; d < 3; d++)
-      if (periodic[d] && !(ell < 0.5 * prd[d]))
-        error->all(FLERR, "{}: triangle {} of mesh {} has an edge of length {:.6g}, not shorter "
-                   "than {:.6g}, half the periodic box length {:.6g} in {}; the closest-image "
-                   "rule needs periodic box lengths above twice the longest edge",
-                   style, t + 1, file, ell, 0.5 * prd[d], prd[d], "xyz"[d]);
+    if (!geomint_bagogab::tri_within_image_bound(bound, F))
+      error->all(FLERR, "{}: {}", style, edge_bound_msg(t, F, "at the setup"));
   }
   dmax = longest;
 
@@ -219,22 +214,131 @@ std::string BagogabMesh::degenerate_msg(int tri) const
                      tri, file, update->ntimestep);
 }
 
-std::string BagogabMesh::missing_vertex_msg(int i, int t) const
+/* ----------------------------------------------------------------------
+   the closest-image bound: |e_d| < L_d/2 in each periodic dimension of an
+   orthogonal box; |e| < w/2 in a triclinic box, w its smallest width
+   between opposite periodic faces (1/|grad lambda_d|, rows of h_inv)
+------------------------------------------------------------------------- */
+
+geomint_bagogab::ImageBound BagogabMesh::image_bound() const
 {
-  int64_t vtag = 0;
-  for (int k = 0; k < 3; k++)
-    if (corner_image(i, t, k) < 0) vtag = table.corner(t, k);
-  // X = D_max + delta, delta = skin + 2 max|v| h
+  geomint_bagogab::ImageBound b;
+  const int *periodic = domain->periodicity;
+  if (!domain->triclinic) {
+    for (int d = 0; d < 3; d++)
+      if (periodic[d]) b.lim[d] = 0.5 * domain->prd[d];
+    return b;
+  }
+  const double *hi = domain->h_inv;    // (xx, yy, zz, yz, xz, xy)
+  const double width[3] = {1.0 / std::sqrt(hi[0] * hi[0] + hi[5] * hi[5] + hi[4] * hi[4]),
+                           1.0 / std::sqrt(hi[1] * hi[1] + hi[3] * hi[3]), 1.0 / hi[2]};
+  double w = -1.0;
+  for (int d = 0; d < 3; d++)
+    if (periodic[d] && (w < 0.0 || width[d] < w)) w = width[d];
+  if (w > 0.0) b.len2 = 0.25 * w * w;
+  return b;
+}
+
+// triangle t (0-based) with frame F (closest images) at or beyond the bound:
+// its edge nearest the bound, and what to do
+std::string BagogabMesh::edge_bound_msg(int t, const geomint::TriFrame &F, const char *when) const
+{
+  const geomint_bagogab::ImageBound b = image_bound();
+  const double e23[3] = {F.e3[0] - F.e2[0], F.e3[1] - F.e2[1], F.e3[2] - F.e2[2]};
+  const double *edges[3] = {F.e2, F.e3, e23};
+  std::string what;
+  double worst = -1.0;
+  for (const double *e : edges) {
+    if (b.len2 >= 0.0) {
+      const double len = std::sqrt(e[0] * e[0] + e[1] * e[1] + e[2] * e[2]);
+      if (len / std::sqrt(b.len2) > worst) {
+        worst = len / std::sqrt(b.len2);
+        what = fmt::format("length {:.6g} reached {:.6g}, half the narrowest width of the "
+                           "triclinic box", len, std::sqrt(b.len2));
+      }
+    } else {
+      for (int d = 0; d < 3; d++)
+        if (domain->periodicity[d] && std::fabs(e[d]) / b.lim[d] > worst) {
+          worst = std::fabs(e[d]) / b.lim[d];
+          what = fmt::format("{} extent {:.6g} reached {:.6g}, half the periodic box length",
+                             "xyz"[d], std::fabs(e[d]), b.lim[d]);
+        }
+    }
+  }
+  return fmt::format("triangle {} of mesh {} (atoms {} {} {}) has an edge whose {} {}; the "
+                     "corners of a triangle are found as the closest images of its atoms, which "
+                     "are the true corners only for shorter edges: use a box with more triangles "
+                     "across it or stiffer edges",
+                     t + 1, file, table.corner(t, 0), table.corner(t, 1), table.corner(t, 2),
+                     what, when);
+}
+
+// point i's triangle t reached the bound during a run (host positions)
+std::string BagogabMesh::half_box_msg(int i, int t) const
+{
+  double R[3][3];
+  for (int k = 0; k < 3; k++) {
+    const int j = corner_image(i, t, k);
+    for (int d = 0; d < 3; d++) R[k][d] = j < 0 ? 0.0 : atom->x[j][d];
+  }
+  geomint::TriFrame F;
+  geomint::tri_frame(R[0], R[1], R[2], F);
+  std::string msg = edge_bound_msg(
+      t, F, fmt::format("at step {} (point {})", update->ntimestep, atom->tag[i]).c_str());
+  // (a point that crossed into the triangle took the closest images there: a
+  // nearer one may be missing on this rank)
+  const double need = cutoff_estimate();
+  if (need > std::max(neighbor->cutneighmax, comm->cutghostuser))
+    msg += fmt::format("; or, as the ghost cutoff is shorter than the estimate {:.6g}, a nearer "
+                       "image is missing on rank {}: use comm_modify cutoff {}",
+                       need, comm->me, std::ceil(need * 100.0) / 100.0);
+  return msg;
+}
+
+// the ghost cutoff that holds every vertex of the points' triangles:
+// D_max + skin + 2 max|v| h (this rank's fastest atom)
+double BagogabMesh::cutoff_estimate() const
+{
   double vmax = 0.0;
   double **v = atom->v;
   for (int a = 0; a < atom->nlocal; a++)
     vmax = std::max(vmax, std::sqrt(v[a][0] * v[a][0] + v[a][1] * v[a][1] + v[a][2] * v[a][2]));
-  const double need = dmax + neighbor->skin + 2.0 * vmax * update->dt;
-  const std::string where = fmt::format("vertex {} of triangle {} (point {}) not found on rank {} "
-                                        "at step {}", vtag, t + 1, atom->tag[i], comm->me,
-                                        update->ntimestep);
+  return dmax + neighbor->skin + 2.0 * vmax * update->dt;
+}
+
+std::string BagogabMesh::missing_vertex_msg(int i, int t) const
+{
+  // a corner without image; else (the closest images span more than half the
+  // box) the corner whose image is farthest from the point
+  int64_t vtag = 0;
+  double far = -1.0;
+  bool missing = false;
+  for (int k = 0; k < 3; k++) {
+    const int j = corner_image(i, t, k);
+    if (j < 0) {
+      vtag = table.corner(t, k);
+      missing = true;
+    } else if (!missing) {
+      double r2 = 0.0;
+      for (int d = 0; d < 3; d++) r2 += (atom->x[j][d] - atom->x[i][d]) * (atom->x[j][d] - atom->x[i][d]);
+      if (r2 > far) {
+        far = r2;
+        vtag = table.corner(t, k);
+      }
+    }
+  }
+  const double need = cutoff_estimate();
+  const std::string where =
+      missing ? fmt::format("vertex {} of triangle {} (point {}) not found on rank {} at step {}",
+                            vtag, t + 1, atom->tag[i], comm->me, update->ntimestep)
+              : fmt::format("only an image of vertex {} of triangle {} (point {}) too far for an "
+                            "edge shorter than half the box was found on rank {} at step {}",
+                            vtag, t + 1, atom->tag[i], comm->me, update->ntimestep);
   const double cut = std::max(neighbor->cutneighmax, comm->cutghostuser);
   if (need > cut) return fmt::format("{}; use comm_modify cutoff {}", where, std::ceil(need * 100.0) / 100.0);
+  if (!missing)
+    return fmt::format("{}: the triangle's edges grew to half the periodic box; use a box with "
+                       "more triangles across it or stiffer edges", where);
   // (the estimate is met: atoms moved more than the skin between reneighborings)
   return fmt::format("{}, although the ghost cutoff {:.6g} exceeds the longest edge plus the skin "
                      "and two steps at this rank's fastest speed ({:.6g}): atoms moved further "

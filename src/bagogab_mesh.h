@@ -9,6 +9,8 @@
 
 #include "pointers.h"
 
+#include "bagogab_passes.h"
+
 #include "geomint/mesh_table.h"
 #include "geomint/triangle.h"
 
@@ -28,7 +30,7 @@ class BagogabMesh : protected Pointers {
   double dmax;                 // longest triangle edge at the latest setup
 
   // checks of every setup (collective): vertices exist, no zero-area
-  // triangle, edges shorter than half the box, no point is a vertex; D_max
+  // triangle, edges within image_bound(), no point is a vertex; D_max
   void check(int groupbit, int intri_bit, const char *intri_name, bool tally_flag,
              const char *fix_id);
   // every owned point of intri_bit keeps a valid triangle or gets the closest
@@ -40,6 +42,9 @@ class BagogabMesh : protected Pointers {
   int corner_image(int i, int t, int k) const;
   std::string missing_vertex_msg(int i, int t) const;
   std::string degenerate_msg(int tri) const;    // triangle id (1-based)
+  std::string half_box_msg(int i, int t) const;
+  // the longest edge that the closest-image rule allows now (see ImageBound)
+  geomint_bagogab::ImageBound image_bound() const;
   double memory_usage() const
   {
     return table.ntri * (3.0 * sizeof(int64_t) + 6.0 * sizeof(int));
@@ -47,6 +52,8 @@ class BagogabMesh : protected Pointers {
 
  private:
   const char *style;
+  std::string edge_bound_msg(int t, const geomint::TriFrame &F, const char *when) const;
+  double cutoff_estimate() const;
   std::vector<int64_t> vertices;              // sorted distinct vertex IDs
   std::vector<int> vtri_offset, vtri_list;    // vertex -> its triangles (CSR)
   bool checked;                               // the one-time checks are done

@@ -25,6 +25,7 @@
      images of vertex q, in the order Domain::closest_image visits them)
      fc_sink(), dp_sink(): an object s with s(j,k) += value (the vertex scatter)
      void fail(i, code, tri): the point is left alone for the rest of the step
+     ImageBound image_bound: the longest edge the closest-image rule allows
 ------------------------------------------------------------------------- */
 
 #ifndef GEOMINT_BAGOGAB_PASSES_H
@@ -44,7 +45,39 @@ namespace geomint_bagogab {
 enum { PT_C1, PT_S, PT_SIGMA, PT_DTFM, PT_MASS, PT_INVM, PT_N };
 
 // why a point stopped during a step (the messages are BagogabPoints::failure_message)
-enum PointFailure { PF_NONE = 0, PF_NO_TRIANGLE, PF_MISSING_VERTEX, PF_DEGENERATE, PF_TOO_MANY };
+enum PointFailure {
+  PF_NONE = 0,
+  PF_NO_TRIANGLE,
+  PF_MISSING_VERTEX,
+  PF_DEGENERATE,
+  PF_TOO_MANY,
+  PF_HALF_BOX
+};
+
+// Domain::closest_image finds a point's corners (and the mesh check its edges)
+// only while the true edge vectors are the shortest images: components below
+// half the periodic box lengths (orthogonal box), or a length below half the
+// narrowest width (triclinic box: len2 >= 0).  Between reneighborings the
+// corners' images stay those found, so that the edges of a point's frame
+// change continuously and show an edge that grows past the bound (checked
+// with every new frame, A(h/2)); closest images found anew could not.
+struct ImageBound {
+  double lim[3] = {1e300, 1e300, 1e300};    // |e_d| < lim[d] (orthogonal; 1e300 where not periodic)
+  double len2 = -1.0;                        // |e|^2 < len2 (triclinic), -1 for orthogonal
+};
+
+GEOMINT_INLINE bool within_image_bound(const ImageBound &b, const double e[3])
+{
+  if (b.len2 >= 0.0) return e[0] * e[0] + e[1] * e[1] + e[2] * e[2] < b.len2;
+  return std::fabs(e[0]) < b.lim[0] && std::fabs(e[1]) < b.lim[1] && std::fabs(e[2]) < b.lim[2];
+}
+
+// the three edges of a triangle frame, within the bound
+GEOMINT_INLINE bool tri_within_image_bound(const ImageBound &b, const geomint::TriFrame &F)
+{
+  const double e23[3] = {F.e3[0] - F.e2[0], F.e3[1] - F.e2[1], F.e3[2] - F.e2[2]};
+  return within_image_bound(b, F.e2) && within_image_bound(b, F.e3) && within_image_bound(b, e23);
+}
 
 // the step's scalars of an atom accessor (FixBagogab::atom_scalars fills them)
 struct AtomScalars {
@@ -53,6 +86,7 @@ struct AtomScalars {
   uint32_t seed;
   int64_t step;
   double dtf, half_h, kt;
+  ImageBound image_bound;
 };
 
 /* ---------------------------------------------------------------------- */
@@ -243,7 +277,10 @@ template <class P> GEOMINT_INLINE void corners_of(const P &p, int i)
   }
   p.vtx(i, 3) = 1;
   frame_of(p, i, p.frame(i));
-  if (geomint::tri_degenerate(p.frame(i))) p.fail(i, PF_DEGENERATE, t);
+  if (geomint::tri_degenerate(p.frame(i))) return p.fail(i, PF_DEGENERATE, t);
+  // (closest images that span more than half the box: a nearer image is not
+  // on this rank, or the triangle grew so long unseen, e.g. entered by transfer)
+  if (!tri_within_image_bound(p.image_bound, p.frame(i))) p.fail(i, PF_MISSING_VERTEX, t);
 }
 
 // A(h/2), first half, for a point: p_lambda ~ A^T v is what A keeps
@@ -326,6 +363,8 @@ struct ASecondPass {
     frame_of(p, i, F);
     if (geomint::tri_degenerate(F))
       return p.fail(i, PF_DEGENERATE, static_cast<int>(p.state(i, 0)) - 1);
+    if (!tri_within_image_bound(p.image_bound, F))
+      return p.fail(i, PF_HALF_BOX, static_cast<int>(p.state(i, 0)) - 1);
     const double w[2] = {p.wat(i, 0), p.wat(i, 1)};
     double ldot[3], vr[3], xr[3];
     geomint::tri_from_at(F, w, ldot, vr);

@@ -520,6 +520,7 @@ AtomScalars FixBagogab::atom_scalars() const
   s.dtf = dtf;
   s.half_h = 0.5 * update->dt;
   s.kt = kt_mvv2e;
+  s.image_bound = points ? points->mesh->image_bound() : geomint_bagogab::ImageBound{};
   return s;
 }
 

@@ -594,21 +594,53 @@ TEST(FixBagogabMesh, PointWithoutTriangleAfterPreNoNamesTheFix)
   EXPECT_EQ(t.fix_peratom("1", 4)[4 * 4], 1.0);
 }
 
-TEST(FixBagogabMesh, EdgeLongerThanHalfTheBoxIsAnError)
+TEST(FixBagogabMesh, EdgesWithinHalfTheBoxPerComponentAreAccepted)
 {
-  // an open 2 x 2 patch in a periodic box of 2.2: the diagonals (1.41)
-  // exceed half the box (1.1)
+  // an open 2 x 2 patch in a periodic box of 2.2: the diagonals (1.41) are
+  // longer than half the box (1.1), but their components (1.0) are not, so
+  // that the closest images are the true corners (the setup used to refuse
+  // it, comparing the length with half the box)
   MeshCase c = flat_patch(2, false);
   c.lo = {{-0.1, -0.1, -5}};
   c.hi = {{2.1, 2.1, 5}};
   c.add_point(0, 0.3, 0.3);
+  {
+    Session s;
+    s.cmd(setup_lines(c, "halfbox") + "fix 1 all bagogab 1.0 1.0 1.0 5 mesh " +
+          mesh_of("halfbox") + " intri pts\nrun 0");
+    EXPECT_EQ(s.fix_peratom("1", 4)[4 * c.nv()], 1.0);    // on triangle 1, as placed
+  }
+  // a triclinic box: the bound is half the narrowest width between opposite
+  // faces, 2.2^2/sqrt(2.2^2 + 1) / 2 = 1.0014 with an xy tilt of 1
+  Session t;
+  const std::string err = t.error_of(setup_lines(c, "halfbox") +
+                                     "change_box all triclinic\nchange_box all xy final 1.0\n"
+                                     "fix 1 all bagogab 1.0 1.0 1.0 5 mesh " +
+                                     mesh_of("halfbox") + " intri pts\nrun 0");
+  EXPECT_NE(err.find("has an edge whose length 1.41421 reached 1.0014, half the narrowest width "
+                     "of the triclinic box at the setup"), std::string::npos) << err;
+}
+
+TEST(FixBagogabMesh, EdgeGrowingPastHalfTheBoxStopsTheRun)
+{
+  // vertex 2 moves away from vertex 1 along x in a periodic box of 5: the x
+  // extent 2 + 0.125 n of that edge is half the box after 4 steps of 0.125
+  // (no forces, no friction), where the closest image of vertex 2 would be
+  // the one on the other side and the point would move on a wrong triangle
+  // (a soft periodic mesh did so silently: <v^2> of points 1.5 for 2)
+  MeshCase c = flat_triangle();
+  c.lo = {{-1, -1, -5}};
+  c.hi = {{4, 4, 5}};
+  const std::string err = run_error(c, "grows", "timestep 0.125\nset atom 2 vx 1.0\n", "run 3",
+                                    "run 1");
+  EXPECT_NE(err.find("triangle 1 of mesh"), std::string::npos) << err;
+  EXPECT_NE(err.find("has an edge whose x extent 2.5 reached 2.5, half the periodic box length at "
+                     "step 4 (point 4)"), std::string::npos) << err;
+  EXPECT_NE(err.find("more triangles across it or stiffer edges"), std::string::npos) << err;
+  // one step less runs
   Session s;
-  s.cmd(setup_lines(c, "halfbox") + "fix 1 all bagogab 1.0 1.0 1.0 5 mesh " +
-        mesh_of("halfbox") + " intri pts");
-  const std::string err = s.error_of("run 0");
-  // (before: "not shorter than half the periodic box length 2.2", the full length)
-  EXPECT_NE(err.find("has an edge of length 1.41421, not shorter than 1.1, half the periodic box "
-                     "length 2.2 in x"), std::string::npos) << err;
+  s.cmd(setup_lines(c, "grows") + "timestep 0.125\nset atom 2 vx 1.0\nfix 1 all bagogab 1.0 1.0 "
+        "1.0 5 mesh " + mesh_of("grows") + " intri pts nofriction 1 nofriction 2\nrun 3");
 }
 
 // Setup (spec 4.2): a point takes the closest point over the triangles whose
