@@ -202,6 +202,7 @@ FixDGNVE::FixDGNVE(LAMMPS *lmp, int narg, char **arg) :
                "through the forces)", STYLE);
 
   int iarg = 3;
+  bool depth_set = false, newton_set = false;    // (options of one solver)
   while (iarg < narg) {
     const std::string kw = arg[iarg];
     if (iarg + 1 >= narg) error->all(FLERR, "{}: keyword {} needs a value", STYLE, kw);
@@ -215,8 +216,10 @@ FixDGNVE::FixDGNVE(LAMMPS *lmp, int narg, char **arg) :
     } else if (kw == "solver") {
       if (strcmp(val, "fixed") == 0) {
         anderson = 0;
+        newton_solver = 0;
       } else if (strcmp(val, "anderson") == 0) {
         anderson = 1;
+        newton_solver = 0;
       } else if (strcmp(val, "newton") == 0) {
         anderson = 0;
         newton_solver = 1;
@@ -228,13 +231,16 @@ FixDGNVE::FixDGNVE(LAMMPS *lmp, int narg, char **arg) :
       else if (strcmp(val, "every") == 0) forces_auto = 0;
       else error->all(FLERR, "{}: forces must be auto or every (got {})", STYLE, val);
     } else if (kw == "depth") {
+      depth_set = true;
       depth = utils::inumeric(FLERR, val, false, lmp);
       if (depth < 1 || depth > MAX_DEPTH)
         error->all(FLERR, "{}: depth must be between 1 and {} (got {})", STYLE, MAX_DEPTH, val);
     } else if (kw == "krylov") {
+      newton_set = true;
       krylov = utils::inumeric(FLERR, val, false, lmp);
       if (krylov < 1) error->all(FLERR, "{}: krylov must be >= 1 (got {})", STYLE, val);
     } else if (kw == "ktol") {
+      newton_set = true;
       ktol = utils::numeric(FLERR, val, false, lmp);
       if (!(ktol > 0.0 && ktol < 1.0))
         error->all(FLERR, "{}: ktol must be between 0 and 1 (got {})", STYLE, val);
@@ -264,6 +270,13 @@ FixDGNVE::FixDGNVE(LAMMPS *lmp, int narg, char **arg) :
     }
     iarg += 2;
   }
+  const char *solver_name = anderson ? "anderson" : newton_solver ? "newton" : "fixed";
+  if (depth_set && !anderson && comm->me == 0)
+    error->warning(FLERR, "{}: depth is an option of solver anderson; it has no effect with "
+                   "solver {}", STYLE, solver_name);
+  if (newton_set && !newton_solver && comm->me == 0)
+    error->warning(FLERR, "{}: krylov and ktol are options of solver newton; they have no effect "
+                   "with solver {}", STYLE, solver_name);
   // default: half the neighbor skin (the margin of the pair lists is 2 maxdisp)
   if (maxdisp < 0.0) maxdisp = 0.5 * neighbor->skin;
 

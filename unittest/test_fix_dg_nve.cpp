@@ -28,6 +28,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <exception>
 #include <fstream>
 #include <iterator>
@@ -1598,6 +1599,34 @@ TEST(FixDGNVE, BadInputGivesHelpfulErrors)
     const std::string err = without_kk(s.error_of(c.lines));
     EXPECT_NE(err.find(c.message), std::string::npos) << c.lines << "\n  gave: " << err;
   }
+}
+
+// an option of another solver than the one chosen is named as without effect
+// (solver fixed depth 4 was silently accepted); the chosen solver's own are not
+TEST(FixDGNVE, OptionsOfAnotherSolverAreWarnedAbout)
+{
+  const std::string log = geomint_test::scratch_path("dg_solver_options.log");
+  {
+    Session s;
+    std::string setup = lj_liquid(2, 1.5, 3);
+    setup.replace(setup.find("lj/cut 2.5"), 10, "lj/cut/dg 2.5");
+    s.cmd(setup + "log " + log + "\nfix 1 all dg/nve solver fixed depth 4\nunfix 1\n"
+          "fix 2 all dg/nve solver anderson krylov 5 ktol 0.1\nunfix 2\n"
+          "print MARK\nfix 3 all dg/nve solver anderson depth 4\nunfix 3\n");
+    // (fix dg/nve/kk refuses solver newton itself)
+    if (!s.kokkos) s.cmd("fix 4 all dg/nve solver newton krylov 5");
+    s.cmd("log none");
+  }
+  std::ifstream in(log);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const size_t mark = text.find("MARK");
+  ASSERT_NE(mark, std::string::npos) << text;
+  EXPECT_NE(text.find("depth is an option of solver anderson; it has no effect with solver fixed"),
+            std::string::npos) << text;
+  EXPECT_NE(text.find("krylov and ktol are options of solver newton; they have no effect with "
+                      "solver anderson"), std::string::npos) << text;
+  EXPECT_EQ(text.find("WARNING", mark), std::string::npos) << text.substr(mark);
+  std::remove(log.c_str());
 }
 
 // ---------------------------------------------------------------------------
