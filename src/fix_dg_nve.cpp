@@ -44,6 +44,7 @@
 #include "dihedral_hybrid.h"
 #include "domain.h"
 #include "error.h"
+#include "fix_momentum.h"
 #include "force.h"
 #include "group.h"
 #include "improper.h"
@@ -145,12 +146,25 @@ struct PairSpecialLJ {
 struct PairSpecialCoul {
   using type = double **PairHybrid::*;
 };
+// what fix momentum removes, and whether it keeps the kinetic energy
+struct MomentumLinear {
+  using type = int FixMomentum::*;
+};
+struct MomentumAngular {
+  using type = int FixMomentum::*;
+};
+struct MomentumRescale {
+  using type = int FixMomentum::*;
+};
 }    // namespace
 template struct geomint_access::MemberPointerSetter<PairNStyles, &PairHybrid::nstyles>;
 template struct geomint_access::MemberPointerSetter<PairStyles, &PairHybrid::styles>;
 template struct geomint_access::MemberPointerSetter<PairKeywords, &PairHybrid::keywords>;
 template struct geomint_access::MemberPointerSetter<PairSpecialLJ, &PairHybrid::special_lj>;
 template struct geomint_access::MemberPointerSetter<PairSpecialCoul, &PairHybrid::special_coul>;
+template struct geomint_access::MemberPointerSetter<MomentumLinear, &FixMomentum::linear>;
+template struct geomint_access::MemberPointerSetter<MomentumAngular, &FixMomentum::angular>;
+template struct geomint_access::MemberPointerSetter<MomentumRescale, &FixMomentum::rescale>;
 using geomint_access::MemberPointer;
 
 // declared in dg_style.h: the neighbor-list margin of the DG pair styles
@@ -353,6 +367,25 @@ void FixDGNVE::init()
                    STYLE, other->id, other->style);
     ext_active = 1;
   }
+  // fix momentum changes velocities between steps: where the momentum it
+  // removes is not conserved (angular in a periodic box, linear with external
+  // forces), the kinetic energy changes unseen, unless it rescales
+  if (comm->me == 0)
+    for (int i = 0; i < modify->nfix; i++) {
+      auto *mom = dynamic_cast<FixMomentum *>(modify->fix[i]);
+      if (!mom || mom->*MemberPointer<MomentumRescale>::value) continue;
+      const bool periodic = domain->xperiodic || domain->yperiodic || domain->zperiodic;
+      const bool angular = mom->*MemberPointer<MomentumAngular>::value && periodic;
+      const bool linear = mom->*MemberPointer<MomentumLinear>::value && ext_active;
+      if (angular || linear)
+        error->warning(FLERR, "{}: fix {} ({}) removes the {} momentum, which the dynamics does "
+                       "not conserve {}; each time it acts it changes the kinetic energy outside "
+                       "the step, so that the energy is not conserved: add 'rescale' to fix {} to "
+                       "keep the kinetic energy", STYLE, mom->id, mom->style,
+                       angular ? "angular" : "linear",
+                       angular ? "in a periodic box" : "with the forces that other fixes add",
+                       mom->id);
+    }
 
   dgstyles.clear();
   dgnames.clear();

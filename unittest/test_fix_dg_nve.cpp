@@ -1629,6 +1629,35 @@ TEST(FixDGNVE, OptionsOfAnotherSolverAreWarnedAbout)
   std::remove(log.c_str());
 }
 
+// fix momentum angular in a periodic box changes the kinetic energy each time
+// it acts (the angular momentum is not conserved there): a warning names the
+// remedy, rescale, with which the energy stays conserved (it drifted silently)
+TEST(FixDGNVE, MomentumRemovalThatChangesTheEnergyIsWarnedAbout)
+{
+  const std::string log = geomint_test::scratch_path("dg_momentum.log");
+  std::string setup = lj_liquid(3, 1.5, 3);
+  setup.replace(setup.find("lj/cut 2.5"), 10, "lj/cut/dg 2.5");
+  double drift[2];
+  for (int rescale = 0; rescale < 2; rescale++) {
+    Session s;
+    s.cmd(setup + "log " + log + "\nfix 1 all dg/nve tol 1e-12\nfix 2 all momentum 10 angular" +
+          (rescale ? " rescale" : "") + "\nrun 0");
+    const double e0 = s.equal("etotal");
+    s.cmd("run 200\nlog none");
+    drift[rescale] = std::fabs(s.equal("etotal") - e0) / std::fabs(e0);
+    std::ifstream in(log);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    // (momentum or momentum/kk)
+    const bool warned = text.find("removes the angular momentum, which the dynamics does not "
+                                  "conserve in a periodic box") != std::string::npos;
+    EXPECT_EQ(warned, rescale == 0) << text;
+  }
+  // (the solver tolerance bounds the error of each step at 1e-12)
+  EXPECT_LE(drift[1], 1e-9);
+  EXPECT_GE(drift[0], 1e-6);    // what the warning is about: measured 4e-3
+  std::remove(log.c_str());
+}
+
 // ---------------------------------------------------------------------------
 // LJ liquid, 4000 atoms, 10^4 steps: max |E - E0| / |E0| <= 1e-9 at tol 1e-12
 // ---------------------------------------------------------------------------
