@@ -215,72 +215,87 @@ std::string BagogabMesh::degenerate_msg(int tri) const
 }
 
 /* ----------------------------------------------------------------------
-   the closest-image bound: |e_d| < L_d/2 in each periodic dimension of an
-   orthogonal box; |e| < w/2 in a triclinic box, w its smallest width
-   between opposite periodic faces (1/|grad lambda_d|, rows of h_inv)
+   the closest-image bound (ImageBound): the box vectors a = (xprd, 0, 0),
+   b = (xy, yprd, 0), c = (xz, yz, zprd) of the periodic dimensions; in a
+   triclinic box also their sums and differences (one of each pair +-T)
 ------------------------------------------------------------------------- */
 
 geomint_bagogab::ImageBound BagogabMesh::image_bound() const
 {
   geomint_bagogab::ImageBound b;
+  const double box[3][3] = {{domain->xprd, 0.0, 0.0},
+                            {domain->xy, domain->yprd, 0.0},
+                            {domain->xz, domain->yz, domain->zprd}};
   const int *periodic = domain->periodicity;
-  if (!domain->triclinic) {
+  auto add = [&b](const double T[3]) {
+    double *t = b.t[b.n++];
+    for (int k = 0; k < 3; k++) t[k] = T[k];
+    t[3] = 0.5 * (T[0] * T[0] + T[1] * T[1] + T[2] * T[2]);
+  };
+  if (!domain->triclinic) {    // the box vectors imply their combinations
     for (int d = 0; d < 3; d++)
-      if (periodic[d]) b.lim[d] = 0.5 * domain->prd[d];
+      if (periodic[d]) add(box[d]);
     return b;
   }
-  const double *hi = domain->h_inv;    // (xx, yy, zz, yz, xz, xy)
-  const double width[3] = {1.0 / std::sqrt(hi[0] * hi[0] + hi[5] * hi[5] + hi[4] * hi[4]),
-                           1.0 / std::sqrt(hi[1] * hi[1] + hi[3] * hi[3]), 1.0 / hi[2]};
-  double w = -1.0;
-  for (int d = 0; d < 3; d++)
-    if (periodic[d] && (w < 0.0 || width[d] < w)) w = width[d];
-  if (w > 0.0) b.len2 = 0.25 * w * w;
+  // n_a a + n_b b + n_c c, n in {-1, 0, 1}, 0 where not periodic, first n > 0
+  for (int code = 1; code < 27; code++) {
+    const int n[3] = {code / 9 - 1, (code / 3) % 3 - 1, code % 3 - 1};
+    bool ok = true;
+    int first = 0;
+    for (int d = 0; d < 3; d++) {
+      if (n[d] && !periodic[d]) ok = false;
+      if (n[d] && !first) first = n[d];
+    }
+    if (!ok || first <= 0) continue;
+    double T[3];
+    for (int k = 0; k < 3; k++) T[k] = n[0] * box[0][k] + n[1] * box[1][k] + n[2] * box[2][k];
+    add(T);
+  }
   return b;
 }
 
-// triangle t (0-based) with frame F (closest images) at or beyond the bound:
-// its edge nearest the bound, and what to do
+// triangle t (0-based) with frame F at or beyond the bound: its edge
+// nearest to (or farthest past) the bound, and what to do
 std::string BagogabMesh::edge_bound_msg(int t, const geomint::TriFrame &F, const char *when) const
 {
   const geomint_bagogab::ImageBound b = image_bound();
   const double e23[3] = {F.e3[0] - F.e2[0], F.e3[1] - F.e2[1], F.e3[2] - F.e2[2]};
   const double *edges[3] = {F.e2, F.e3, e23};
-  std::string what;
+  std::string what = "that is no longer the closest of its periodic images";
   double worst = -1.0;
-  for (const double *e : edges) {
-    if (b.len2 >= 0.0) {
-      const double len = std::sqrt(e[0] * e[0] + e[1] * e[1] + e[2] * e[2]);
-      if (len / std::sqrt(b.len2) > worst) {
-        worst = len / std::sqrt(b.len2);
-        what = fmt::format("length {:.6g} reached {:.6g}, half the narrowest width of the "
-                           "triclinic box", len, std::sqrt(b.len2));
-      }
-    } else {
+  for (const double *e : edges)
+    for (int k = 0; k < b.n; k++) {
+      const double *T = b.t[k];
+      const double et = std::fabs(e[0] * T[0] + e[1] * T[1] + e[2] * T[2]);
+      if (et / T[3] <= worst) continue;
+      worst = et / T[3];
+      int axis = -1;
       for (int d = 0; d < 3; d++)
-        if (domain->periodicity[d] && std::fabs(e[d]) / b.lim[d] > worst) {
-          worst = std::fabs(e[d]) / b.lim[d];
-          what = fmt::format("{} extent {:.6g} reached {:.6g}, half the periodic box length",
-                             "xyz"[d], std::fabs(e[d]), b.lim[d]);
-        }
+        if (T[d] != 0.0) axis = (axis == -1) ? d : 3;
+      if (axis >= 0 && axis < 3)
+        what = fmt::format("whose {} extent {:.6g} reached {:.6g}, half the periodic box length",
+                           "xyz"[axis], std::fabs(e[axis]), 0.5 * std::fabs(T[axis]));
+      else
+        what = fmt::format("({:.6g} {:.6g} {:.6g}) that reached half of the periodic image "
+                           "vector ({:.6g} {:.6g} {:.6g}) of the triclinic box, beyond which "
+                           "another image is closer",
+                           e[0], e[1], e[2], T[0], T[1], T[2]);
     }
-  }
-  return fmt::format("triangle {} of mesh {} (atoms {} {} {}) has an edge whose {} {}; the "
-                     "corners of a triangle are found as the closest images of its atoms, which "
-                     "are the true corners only for shorter edges: use a box with more triangles "
-                     "across it or stiffer edges",
+  return fmt::format("triangle {} of mesh {} (atoms {} {} {}) has an edge {} {}; the corners of a "
+                     "triangle are found as the closest images of its atoms, which are the true "
+                     "corners only for shorter edges: use a box with more triangles across it or "
+                     "stiffer edges",
                      t + 1, file, table.corner(t, 0), table.corner(t, 1), table.corner(t, 2),
                      what, when);
 }
 
-// point i's triangle t reached the bound during a run (host positions)
-std::string BagogabMesh::half_box_msg(int i, int t) const
+// point i's triangle t reached the bound during a run: its corners are the
+// local images c (kept since the last reneighboring, host positions)
+std::string BagogabMesh::half_box_msg(int i, int t, const int c[3]) const
 {
   double R[3][3];
-  for (int k = 0; k < 3; k++) {
-    const int j = corner_image(i, t, k);
-    for (int d = 0; d < 3; d++) R[k][d] = j < 0 ? 0.0 : atom->x[j][d];
-  }
+  for (int k = 0; k < 3; k++)
+    for (int d = 0; d < 3; d++) R[k][d] = atom->x[c[k]][d];
   geomint::TriFrame F;
   geomint::tri_frame(R[0], R[1], R[2], F);
   std::string msg = edge_bound_msg(
@@ -337,8 +352,10 @@ std::string BagogabMesh::missing_vertex_msg(int i, int t) const
   const double cut = std::max(neighbor->cutneighmax, comm->cutghostuser);
   if (need > cut) return fmt::format("{}; use comm_modify cutoff {}", where, std::ceil(need * 100.0) / 100.0);
   if (!missing)
-    return fmt::format("{}: the triangle's edges grew to half the periodic box; use a box with "
-                       "more triangles across it or stiffer edges", where);
+    return fmt::format("{}: the triangle's edges grew to half the periodic box (use a box with "
+                       "more triangles across it or stiffer edges), or atoms moved further than "
+                       "the skin between reneighborings (neigh_modify every 1 delay 0 check yes)",
+                       where);
   // (the estimate is met: atoms moved more than the skin between reneighborings)
   return fmt::format("{}, although the ghost cutoff {:.6g} exceeds the longest edge plus the skin "
                      "and two steps at this rank's fastest speed ({:.6g}): atoms moved further "

@@ -42,8 +42,8 @@ class BagogabMesh : protected Pointers {
   int corner_image(int i, int t, int k) const;
   std::string missing_vertex_msg(int i, int t) const;
   std::string degenerate_msg(int tri) const;    // triangle id (1-based)
-  std::string half_box_msg(int i, int t) const;
-  // the longest edge that the closest-image rule allows now (see ImageBound)
+  std::string half_box_msg(int i, int t, const int c[3]) const;    // c: the corners' local images
+  // the edges that the closest-image rule allows now (see ImageBound)
   geomint_bagogab::ImageBound image_bound() const;
   double memory_usage() const
   {

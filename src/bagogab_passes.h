@@ -25,7 +25,7 @@
      images of vertex q, in the order Domain::closest_image visits them)
      fc_sink(), dp_sink(): an object s with s(j,k) += value (the vertex scatter)
      void fail(i, code, tri): the point is left alone for the rest of the step
-     ImageBound image_bound: the longest edge the closest-image rule allows
+     ImageBound image_bound: the edges the closest-image rule allows
 ------------------------------------------------------------------------- */
 
 #ifndef GEOMINT_BAGOGAB_PASSES_H
@@ -55,28 +55,36 @@ enum PointFailure {
 };
 
 // Domain::closest_image finds a point's corners (and the mesh check its edges)
-// only while the true edge vectors are the shortest images: components below
-// half the periodic box lengths (orthogonal box), or a length below half the
-// narrowest width (triclinic box: len2 >= 0).  Between reneighborings the
+// only while each true edge vector e is the shortest of its periodic images
+// e + T: |e.T| < |T|^2/2 for the lattice vectors T of the periodic box (in an
+// orthogonal box the box vectors, |e_d| < L_d/2; in a triclinic one the
+// combinations of the box vectors with coefficients -1, 0, 1, enough for
+// LAMMPS's tilts of at most half a box length).  Between reneighborings the
 // corners' images stay those found, so that the edges of a point's frame
 // change continuously and show an edge that grows past the bound (checked
 // with every new frame, A(h/2)); closest images found anew could not.
 struct ImageBound {
-  double lim[3] = {1e300, 1e300, 1e300};    // |e_d| < lim[d] (orthogonal; 1e300 where not periodic)
-  double len2 = -1.0;                        // |e|^2 < len2 (triclinic), -1 for orthogonal
+  static constexpr int MAXT = 13;    // one of each pair +-T
+  int n = 0;                         // lattice vectors in use (0: no periodic dimension)
+  double t[MAXT][4] = {};            // T and |T|^2/2
 };
 
-GEOMINT_INLINE bool within_image_bound(const ImageBound &b, const double e[3])
+// the first lattice vector (index) that an edge e reaches, -1 if none
+GEOMINT_INLINE int image_bound_reached(const ImageBound &b, const double e[3])
 {
-  if (b.len2 >= 0.0) return e[0] * e[0] + e[1] * e[1] + e[2] * e[2] < b.len2;
-  return std::fabs(e[0]) < b.lim[0] && std::fabs(e[1]) < b.lim[1] && std::fabs(e[2]) < b.lim[2];
+  for (int k = 0; k < b.n; k++) {
+    const double et = e[0] * b.t[k][0] + e[1] * b.t[k][1] + e[2] * b.t[k][2];
+    if (!(std::fabs(et) < b.t[k][3])) return k;
+  }
+  return -1;
 }
 
 // the three edges of a triangle frame, within the bound
 GEOMINT_INLINE bool tri_within_image_bound(const ImageBound &b, const geomint::TriFrame &F)
 {
   const double e23[3] = {F.e3[0] - F.e2[0], F.e3[1] - F.e2[1], F.e3[2] - F.e2[2]};
-  return within_image_bound(b, F.e2) && within_image_bound(b, F.e3) && within_image_bound(b, e23);
+  return image_bound_reached(b, F.e2) < 0 && image_bound_reached(b, F.e3) < 0 &&
+      image_bound_reached(b, e23) < 0;
 }
 
 // the step's scalars of an atom accessor (FixBagogab::atom_scalars fills them)

@@ -200,8 +200,11 @@ std::string BagogabPoints::failure_message(int i, int code, int t) const
       return mesh->missing_vertex_msg(i, t);
     case PF_DEGENERATE:
       return mesh->degenerate_msg(t + 1);
-    case PF_HALF_BOX:
-      return mesh->half_box_msg(i, t);
+    case PF_HALF_BOX: {
+      int c[3];
+      kept_corners(i, c);
+      return mesh->half_box_msg(i, t, c);
+    }
     case PF_TOO_MANY:
       return fmt::format("time step too large for the mesh: point {} crossed more than {} "
                          "triangle edges in one G half-step at step {}; reduce the timestep",

@@ -118,6 +118,7 @@ class BagogabPoints : protected Pointers {
   virtual void reverse_sum(double **buf) = 0;    // fc or dp onto owners
   virtual void forward_x() = 0;               // the positions of the ghosts
   virtual void collect_failures() {}          // failures of a kernel into `failure`
+  virtual void kept_corners(int i, int c[3]) const = 0;    // point i's corner images (host)
   virtual void fence() {}                     // (timing)
   virtual void step_done() {}
   // the passes (bagogab_passes.h); sums accumulate into their arguments
@@ -155,6 +156,10 @@ class BagogabPointsCpu : public BagogabPoints {
   void reverse_sum(double **buf) override;
   void forward_x() override;
   void corners_pass() override;
+  void kept_corners(int i, int c[3]) const override
+  {
+    for (int k = 0; k < 3; k++) c[k] = vtx[i][k];
+  }
   void b_points(double s, double s2, bool apply, bool then_a, double &dke) override;
   void b_free(double s, double s2, bool apply, bool then_a, double &dke) override;
   void a_second() override;

@@ -610,36 +610,49 @@ TEST(FixBagogabMesh, EdgesWithinHalfTheBoxPerComponentAreAccepted)
           mesh_of("halfbox") + " intri pts\nrun 0");
     EXPECT_EQ(s.fix_peratom("1", 4)[4 * c.nv()], 1.0);    // on triangle 1, as placed
   }
-  // a triclinic box: the bound is half the narrowest width between opposite
-  // faces, 2.2^2/sqrt(2.2^2 + 1) / 2 = 1.0014 with an xy tilt of 1
+  // in a triclinic box without tilt the same
+  {
+    Session s;
+    s.cmd(setup_lines(c, "halfbox") + "change_box all triclinic\nfix 1 all bagogab 1.0 1.0 1.0 "
+          "5 mesh " + mesh_of("halfbox") + " intri pts\nrun 0");
+    EXPECT_EQ(s.fix_peratom("1", 4)[4 * c.nv()], 1.0);
+  }
+  // with an xy tilt of 1 the diagonal (1, 1) is longer than its image (1, 1) -
+  // (1, 2.2) = (0, -1.2): the closest image is not the edge
   Session t;
   const std::string err = t.error_of(setup_lines(c, "halfbox") +
                                      "change_box all triclinic\nchange_box all xy final 1.0\n"
                                      "fix 1 all bagogab 1.0 1.0 1.0 5 mesh " +
                                      mesh_of("halfbox") + " intri pts\nrun 0");
-  EXPECT_NE(err.find("has an edge whose length 1.41421 reached 1.0014, half the narrowest width "
-                     "of the triclinic box at the setup"), std::string::npos) << err;
+  EXPECT_NE(err.find("that reached half of the periodic image vector (1 2.2 0) of the triclinic "
+                     "box, beyond which another image is closer at the setup"),
+            std::string::npos) << err;
 }
 
 TEST(FixBagogabMesh, EdgeGrowingPastHalfTheBoxStopsTheRun)
 {
   // vertex 2 moves away from vertex 1 along x in a periodic box of 5: the x
-  // extent 2 + 0.125 n of that edge is half the box after 4 steps of 0.125
-  // (no forces, no friction), where the closest image of vertex 2 would be
-  // the one on the other side and the point would move on a wrong triangle
-  // (a soft periodic mesh did so silently: <v^2> of points 1.5 for 2)
-  MeshCase c = flat_triangle();
+  // extent 2 + 0.1375 n of that edge passes half the box in step 4 (no
+  // forces, no friction), where the closest image of vertex 2 to the point
+  // (near vertex 1) is the one on the other side: the point would move on a
+  // wrong triangle (a soft periodic mesh did so silently: <v^2> of the points
+  // 1.5 for 2).  The message gives the edge of the images in use (2.55), not
+  // of the closest ones (2.45)
+  MeshCase c;
+  c.verts = {{{0, 0, 0}}, {{2, 0, 0}}, {{0, 0.5, 0}}};
+  c.tris = {{{0, 1, 2}}};
+  c.add_point(0, 0.01, 0.02);
   c.lo = {{-1, -1, -5}};
   c.hi = {{4, 4, 5}};
-  const std::string err = run_error(c, "grows", "timestep 0.125\nset atom 2 vx 1.0\n", "run 3",
+  const std::string err = run_error(c, "grows", "timestep 0.125\nset atom 2 vx 1.1\n", "run 3",
                                     "run 1");
   EXPECT_NE(err.find("triangle 1 of mesh"), std::string::npos) << err;
-  EXPECT_NE(err.find("has an edge whose x extent 2.5 reached 2.5, half the periodic box length at "
-                     "step 4 (point 4)"), std::string::npos) << err;
+  EXPECT_NE(err.find("has an edge whose x extent 2.55 reached 2.5, half the periodic box length "
+                     "at step 4 (point 4)"), std::string::npos) << err;
   EXPECT_NE(err.find("more triangles across it or stiffer edges"), std::string::npos) << err;
   // one step less runs
   Session s;
-  s.cmd(setup_lines(c, "grows") + "timestep 0.125\nset atom 2 vx 1.0\nfix 1 all bagogab 1.0 1.0 "
+  s.cmd(setup_lines(c, "grows") + "timestep 0.125\nset atom 2 vx 1.1\nfix 1 all bagogab 1.0 1.0 "
         "1.0 5 mesh " + mesh_of("grows") + " intri pts nofriction 1 nofriction 2\nrun 3");
 }
 

@@ -485,6 +485,13 @@ template <class DeviceType> class BagogabPointsKokkos : public BagogabPoints {
     atomKK->sync(execution_space, X_MASK);
   }
 
+  void kept_corners(int i, int c[3]) const override
+  {
+    auto h_row = Kokkos::create_mirror_view(Kokkos::subview(d_vtx, i, Kokkos::ALL()));
+    Kokkos::deep_copy(h_row, Kokkos::subview(d_vtx, i, Kokkos::ALL()));
+    for (int k = 0; k < 3; k++) c[k] = h_row(k);
+  }
+
   // the first failure of this step on this rank (lowest local index)
   void collect_failures() override
   {
