@@ -368,24 +368,29 @@ void FixDGNVE::init()
     ext_active = 1;
   }
   // fix momentum changes velocities between steps: where the momentum it
-  // removes is not conserved (angular in a periodic box, linear with external
-  // forces), the kinetic energy changes unseen, unless it rescales
-  if (comm->me == 0)
-    for (int i = 0; i < modify->nfix; i++) {
-      auto *mom = dynamic_cast<FixMomentum *>(modify->fix[i]);
-      if (!mom || mom->*MemberPointer<MomentumRescale>::value) continue;
-      const bool periodic = domain->xperiodic || domain->yperiodic || domain->zperiodic;
-      const bool angular = mom->*MemberPointer<MomentumAngular>::value && periodic;
-      const bool linear = mom->*MemberPointer<MomentumLinear>::value && ext_active;
-      if (angular || linear)
-        error->warning(FLERR, "{}: fix {} ({}) removes the {} momentum, which the dynamics does "
-                       "not conserve {}; each time it acts it changes the kinetic energy outside "
-                       "the step, so that the energy is not conserved: add 'rescale' to fix {} to "
-                       "keep the kinetic energy", STYLE, mom->id, mom->style,
-                       angular ? "angular" : "linear",
-                       angular ? "in a periodic box" : "with the forces that other fixes add",
-                       mom->id);
-    }
+  // removes is not conserved (that of a subgroup; angular in a periodic box;
+  // either with forces from other fixes), the kinetic energy changes unseen,
+  // unless it rescales (warned once per fix ID)
+  for (int i = 0; i < modify->nfix; i++) {
+    auto *mom = dynamic_cast<FixMomentum *>(modify->fix[i]);
+    if (!mom || mom->*MemberPointer<MomentumRescale>::value) continue;
+    const bool periodic = domain->xperiodic || domain->yperiodic || domain->zperiodic;
+    const bool sub = mom->igroup != 0;
+    const char *why = sub ? "of its group, which the dynamics does not conserve"
+        : ext_active      ? "with the forces that other fixes add, which the dynamics does not "
+                            "conserve"
+                          : "in a periodic box, which the dynamics does not conserve";
+    const bool angular = mom->*MemberPointer<MomentumAngular>::value && (periodic || sub || ext_active);
+    const bool linear = mom->*MemberPointer<MomentumLinear>::value && (sub || ext_active);
+    if (!(angular || linear) || momentum_warned.count(mom->id)) continue;
+    momentum_warned.insert(mom->id);
+    if (comm->me == 0)
+      error->warning(FLERR, "{}: fix {} ({}) removes the {} momentum {}; each time it acts it "
+                     "changes the kinetic energy outside the step, so that the energy is not "
+                     "conserved: add 'rescale' to fix {} to keep the kinetic energy",
+                     STYLE, mom->id, mom->style, linear ? (angular ? "linear and angular" : "linear")
+                     : "angular", why, mom->id);
+  }
 
   dgstyles.clear();
   dgnames.clear();

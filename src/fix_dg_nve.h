@@ -14,6 +14,7 @@ FixStyle(dg/nve,FixDGNVE);
 #include "fix.h"
 
 #include <memory>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -65,6 +66,7 @@ class FixDGNVE : public Fix {
   std::string jump_styles;    // pair styles with an energy jump at the cutoff (shift no)
   std::string dsf_special_styles;    // DSF styles whose special pairs jump at the cutoff
   bool jump_warned = false;
+  std::set<std::string> momentum_warned;    // fix momentum IDs warned about
   bool setup_ran = false;    // setup() ran once (run N pre no skips it: geomint_error::require_setup)
   // keywords
   double tol;          // increment relative to the step's largest displacement (converged())
