@@ -231,6 +231,7 @@ geomint_bagogab::ImageBound BagogabMesh::image_bound() const
     double *t = b.t[b.n++];
     for (int k = 0; k < 3; k++) t[k] = T[k];
     t[3] = 0.5 * (T[0] * T[0] + T[1] * T[1] + T[2] * T[2]);
+    b.r2safe = std::min(b.r2safe, 0.5 * t[3]);
   };
   if (!domain->triclinic) {    // the box vectors imply their combinations
     for (int d = 0; d < 3; d++)

@@ -62,11 +62,13 @@ enum PointFailure {
 // LAMMPS's tilts of at most half a box length).  Between reneighborings the
 // corners' images stay those found, so that the edges of a point's frame
 // change continuously and show an edge that grows past the bound (checked
-// with every new frame, A(h/2)); closest images found anew could not.
+// with the frame of the step's end, ASecondPass); closest images found anew
+// could not.
 struct ImageBound {
   static constexpr int MAXT = 13;    // one of each pair +-T
   int n = 0;                         // lattice vectors in use (0: no periodic dimension)
   double t[MAXT][4] = {};            // T and |T|^2/2
+  double r2safe = 1e300;             // min |T|^2/4: shorter edges are within (|e.T| <= |e||T|)
 };
 
 // the first lattice vector (index) that an edge e reaches, -1 if none
@@ -82,6 +84,7 @@ GEOMINT_INLINE int image_bound_reached(const ImageBound &b, const double e[3])
 // the three edges of a triangle frame, within the bound
 GEOMINT_INLINE bool tri_within_image_bound(const ImageBound &b, const geomint::TriFrame &F)
 {
+  if (F.l2max < b.r2safe) return true;    // (the usual case: one comparison)
   const double e23[3] = {F.e3[0] - F.e2[0], F.e3[1] - F.e2[1], F.e3[2] - F.e2[2]};
   return image_bound_reached(b, F.e2) < 0 && image_bound_reached(b, F.e3) < 0 &&
       image_bound_reached(b, e23) < 0;
@@ -362,8 +365,11 @@ struct BFreePass {
   }
 };
 
-// A(h/2), after: the points' new frames, and the same lambda and A^T v in them
+// A(h/2), after: the points' new frames, and the same lambda and A^T v in them;
+// with check_bound (the end of the step: once per step is enough for edges
+// that grow continuously) the frame's edges against the image bound
 struct ASecondPass {
+  bool check_bound = true;
   template <class P> GEOMINT_INLINE void operator()(const P &p, int i) const
   {
     if (!is_point(p, i) || p.vtx(i, 3) < 0) return;
@@ -371,7 +377,7 @@ struct ASecondPass {
     frame_of(p, i, F);
     if (geomint::tri_degenerate(F))
       return p.fail(i, PF_DEGENERATE, static_cast<int>(p.state(i, 0)) - 1);
-    if (!tri_within_image_bound(p.image_bound, F))
+    if (check_bound && !tri_within_image_bound(p.image_bound, F))
       return p.fail(i, PF_HALF_BOX, static_cast<int>(p.state(i, 0)) - 1);
     const double w[2] = {p.wat(i, 0), p.wat(i, 1)};
     double ldot[3], vr[3], xr[3];
@@ -439,7 +445,7 @@ struct AGPointPass {
   double tau;
   template <class P> GEOMINT_INLINE void operator()(const P &p, int i, int *c) const
   {
-    ASecondPass()(p, i);
+    ASecondPass{false}(p, i);
     if (!is_point(p, i)) return;
     geomint::GDriftResult r;
     if (!g_point(p, i, tau, false, p.dp_sink(), r)) return;
