@@ -610,6 +610,23 @@ TEST(FixBagogabMesh, EdgesWithinHalfTheBoxPerComponentAreAccepted)
           mesh_of("halfbox") + " intri pts\nrun 0");
     EXPECT_EQ(s.fix_peratom("1", 4)[4 * c.nv()], 1.0);    // on triangle 1, as placed
   }
+  // corners 1.0 and -1.0 from corner 0 along x (closest images of each): the
+  // edge between them spans 2.0, more than half the box, so that its corners
+  // are not each other's closest images
+  {
+    MeshCase w;
+    w.verts = {{{1.0, 0.5, 0}}, {{2.0, 0.5, 0}}, {{0.0, 1.0, 0}}};
+    w.tris = {{{0, 1, 2}}};
+    w.add_point(0, 0.3, 0.3);
+    w.lo = {{-0.1, -0.1, -5}};
+    w.hi = {{2.1, 2.1, 5}};
+    Session s;
+    const std::string err = s.error_of(setup_lines(w, "wide") + "fix 1 all bagogab 1.0 1.0 1.0 "
+                                       "5 mesh " + mesh_of("wide") + " intri pts\nrun 0");
+    EXPECT_NE(err.find("triangle 1 of mesh"), std::string::npos) << err;
+    EXPECT_NE(err.find("has an edge whose x extent 2 reached 1.1, half the periodic box length at "
+                       "the setup"), std::string::npos) << err;
+  }
   // in a triclinic box without tilt the same
   {
     Session s;
