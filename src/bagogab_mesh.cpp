@@ -215,43 +215,35 @@ std::string BagogabMesh::degenerate_msg(int tri) const
 }
 
 /* ----------------------------------------------------------------------
-   the closest-image bound (ImageBound): the box vectors a = (xprd, 0, 0),
-   b = (xy, yprd, 0), c = (xz, yz, zprd) of the periodic dimensions; in a
-   triclinic box also their sums and differences (one of each pair +-T)
+   the closest-image bound (ImageBound): without tilt the box vectors of the
+   periodic dimensions; with tilt half the narrowest distance w between
+   opposite periodic faces, w_d = 1/|grad lambda_d| (rows of h_inv, whose
+   order is xx, yy, zz, yz, xz, xy)
 ------------------------------------------------------------------------- */
 
 geomint_bagogab::ImageBound BagogabMesh::image_bound() const
 {
   geomint_bagogab::ImageBound b;
-  const double box[3][3] = {{domain->xprd, 0.0, 0.0},
-                            {domain->xy, domain->yprd, 0.0},
-                            {domain->xz, domain->yz, domain->zprd}};
   const int *periodic = domain->periodicity;
-  auto add = [&b](const double T[3]) {
-    double *t = b.t[b.n++];
-    for (int k = 0; k < 3; k++) t[k] = T[k];
-    t[3] = 0.5 * (T[0] * T[0] + T[1] * T[1] + T[2] * T[2]);
-    b.r2safe = std::min(b.r2safe, 0.5 * t[3]);
-  };
-  if (!domain->triclinic) {    // the box vectors imply their combinations
+  const bool tilt = domain->triclinic && (domain->xy != 0.0 || domain->xz != 0.0 || domain->yz != 0.0);
+  if (!tilt) {
     for (int d = 0; d < 3; d++)
-      if (periodic[d]) add(box[d]);
+      if (periodic[d]) {
+        double *t = b.t[b.n++];
+        for (int k = 0; k < 3; k++) t[k] = k == d ? domain->prd[d] : 0.0;
+        t[3] = 0.5 * domain->prd[d] * domain->prd[d];
+        b.r2safe = std::min(b.r2safe, 0.25 * domain->prd[d] * domain->prd[d]);
+      }
     return b;
   }
-  // n_a a + n_b b + n_c c, n in {-1, 0, 1}, 0 where not periodic, first n > 0
-  for (int code = 1; code < 27; code++) {
-    const int n[3] = {code / 9 - 1, (code / 3) % 3 - 1, code % 3 - 1};
-    bool ok = true;
-    int first = 0;
-    for (int d = 0; d < 3; d++) {
-      if (n[d] && !periodic[d]) ok = false;
-      if (n[d] && !first) first = n[d];
+  const double *hi = domain->h_inv;
+  const double width[3] = {1.0 / std::sqrt(hi[0] * hi[0] + hi[5] * hi[5] + hi[4] * hi[4]),
+                           1.0 / std::sqrt(hi[1] * hi[1] + hi[3] * hi[3]), 1.0 / hi[2]};
+  for (int d = 0; d < 3; d++)
+    if (periodic[d]) {
+      b.tilted = true;
+      b.r2safe = std::min(b.r2safe, 0.25 * width[d] * width[d]);
     }
-    if (!ok || first <= 0) continue;
-    double T[3];
-    for (int k = 0; k < 3; k++) T[k] = n[0] * box[0][k] + n[1] * box[1][k] + n[2] * box[2][k];
-    add(T);
-  }
   return b;
 }
 
@@ -264,24 +256,25 @@ std::string BagogabMesh::edge_bound_msg(int t, const geomint::TriFrame &F, const
   const double *edges[3] = {F.e2, F.e3, e23};
   std::string what = "that is no longer the closest of its periodic images";
   double worst = -1.0;
-  for (const double *e : edges)
+  for (const double *e : edges) {
+    if (b.tilted) {
+      const double len = std::sqrt(e[0] * e[0] + e[1] * e[1] + e[2] * e[2]);
+      if (len <= worst) continue;
+      worst = len;
+      what = fmt::format("whose length {:.6g} reached {:.6g}, half the narrowest distance between "
+                         "opposite periodic faces of the tilted box", len, std::sqrt(b.r2safe));
+      continue;
+    }
     for (int k = 0; k < b.n; k++) {
       const double *T = b.t[k];
       const double et = std::fabs(e[0] * T[0] + e[1] * T[1] + e[2] * T[2]);
       if (et / T[3] <= worst) continue;
       worst = et / T[3];
-      int axis = -1;
-      for (int d = 0; d < 3; d++)
-        if (T[d] != 0.0) axis = (axis == -1) ? d : 3;
-      if (axis >= 0 && axis < 3)
-        what = fmt::format("whose {} extent {:.6g} reached {:.6g}, half the periodic box length",
-                           "xyz"[axis], std::fabs(e[axis]), 0.5 * std::fabs(T[axis]));
-      else
-        what = fmt::format("({:.6g} {:.6g} {:.6g}) that reached half of the periodic image "
-                           "vector ({:.6g} {:.6g} {:.6g}) of the triclinic box, beyond which "
-                           "another image is closer",
-                           e[0], e[1], e[2], T[0], T[1], T[2]);
+      const int axis = T[0] != 0.0 ? 0 : T[1] != 0.0 ? 1 : 2;
+      what = fmt::format("whose {} extent {:.6g} reached {:.6g}, half the periodic box length",
+                         "xyz"[axis], std::fabs(e[axis]), 0.5 * T[axis]);
     }
+  }
   return fmt::format("triangle {} of mesh {} (atoms {} {} {}) has an edge {} {}; the corners of a "
                      "triangle are found as the closest images of its atoms, which are the true "
                      "corners only for shorter edges: use a box with more triangles across it or "

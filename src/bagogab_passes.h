@@ -56,22 +56,24 @@ enum PointFailure {
 
 // Domain::closest_image finds a point's corners (and the mesh check its edges)
 // only while each true edge vector e is the shortest of its periodic images
-// e + T: |e.T| < |T|^2/2 for the lattice vectors T of the periodic box (in an
-// orthogonal box the box vectors, |e_d| < L_d/2; in a triclinic one the
-// combinations of the box vectors with coefficients -1, 0, 1, enough for
-// LAMMPS's tilts of at most half a box length).  Between reneighborings the
-// corners' images stay those found, so that the edges of a point's frame
-// change continuously and show an edge that grows past the bound (checked
-// with the frame of the step's end, ASecondPass); closest images found anew
-// could not.
+// e + T.  In a box without tilt that is |e.T| < |T|^2/2 for the box vectors T
+// of the periodic dimensions (|e_d| < L_d/2), exactly.  In a tilted box the
+// bound is |e| < w/2, w the narrowest distance between opposite periodic
+// faces: every lattice vector is at least w long, so that such an edge is the
+// shortest image (sufficient, not necessary; exact conditions would need a
+// reduced lattice basis, and LAMMPS allows large tilts).  Between
+// reneighborings the corners' images stay those found, so that the edges of a
+// point's frame change continuously and show an edge that grows past the
+// bound (checked with the frame of the step's end, ASecondPass); closest
+// images found anew could not.
 struct ImageBound {
-  static constexpr int MAXT = 13;    // one of each pair +-T
-  int n = 0;                         // lattice vectors in use (0: no periodic dimension)
-  double t[MAXT][4] = {};            // T and |T|^2/2
-  double r2safe = 1e300;             // min |T|^2/4: shorter edges are within (|e.T| <= |e||T|)
+  int n = 0;                   // box vectors in use (no tilt; 0: none periodic or tilted)
+  double t[3][4] = {};         // T and |T|^2/2
+  double r2safe = 1e300;       // edges with |e|^2 below are within: min |T|^2/4, or (w/2)^2
+  bool tilted = false;         // |e|^2 < r2safe is the whole bound
 };
 
-// the first lattice vector (index) that an edge e reaches, -1 if none
+// the first box vector (index) that an edge e reaches, -1 if none (no tilt)
 GEOMINT_INLINE int image_bound_reached(const ImageBound &b, const double e[3])
 {
   for (int k = 0; k < b.n; k++) {
@@ -85,6 +87,7 @@ GEOMINT_INLINE int image_bound_reached(const ImageBound &b, const double e[3])
 GEOMINT_INLINE bool tri_within_image_bound(const ImageBound &b, const geomint::TriFrame &F)
 {
   if (F.l2max < b.r2safe) return true;    // (the usual case: one comparison)
+  if (b.tilted) return false;
   const double e23[3] = {F.e3[0] - F.e2[0], F.e3[1] - F.e2[1], F.e3[2] - F.e2[2]};
   return image_bound_reached(b, F.e2) < 0 && image_bound_reached(b, F.e3) < 0 &&
       image_bound_reached(b, e23) < 0;

@@ -634,15 +634,17 @@ TEST(FixBagogabMesh, EdgesWithinHalfTheBoxPerComponentAreAccepted)
           "5 mesh " + mesh_of("halfbox") + " intri pts\nrun 0");
     EXPECT_EQ(s.fix_peratom("1", 4)[4 * c.nv()], 1.0);
   }
-  // with an xy tilt of 1 the diagonal (1, 1) is longer than its image (1, 1) -
-  // (1, 2.2) = (0, -1.2): the closest image is not the edge
+  // with an xy tilt of 1 the bound is half the narrowest distance between
+  // opposite faces, 2.2^2/sqrt(2.2^2 + 1)/2 = 1.0014 (every lattice vector is at
+  // least that distance long): the diagonals (1.41) are refused, and indeed
+  // (1, 1) is longer than its image (1, 1) - (1, 2.2) = (0, -1.2)
   Session t;
   const std::string err = t.error_of(setup_lines(c, "halfbox") +
                                      "change_box all triclinic\nchange_box all xy final 1.0\n"
                                      "fix 1 all bagogab 1.0 1.0 1.0 5 mesh " +
                                      mesh_of("halfbox") + " intri pts\nrun 0");
-  EXPECT_NE(err.find("that reached half of the periodic image vector (1 2.2 0) of the triclinic "
-                     "box, beyond which another image is closer at the setup"),
+  EXPECT_NE(err.find("has an edge whose length 1.41421 reached 1.0014, half the narrowest "
+                     "distance between opposite periodic faces of the tilted box at the setup"),
             std::string::npos) << err;
 }
 

@@ -487,9 +487,10 @@ template <class DeviceType> class BagogabPointsKokkos : public BagogabPoints {
 
   void kept_corners(int i, int c[3]) const override
   {
-    auto h_row = Kokkos::create_mirror_view(Kokkos::subview(d_vtx, i, Kokkos::ALL()));
-    Kokkos::deep_copy(h_row, Kokkos::subview(d_vtx, i, Kokkos::ALL()));
-    for (int k = 0; k < 3; k++) c[k] = h_row(k);
+    // (the whole view, on an error path: a row of a LayoutLeft view on a
+    // device is strided, which deep_copy cannot move to the host)
+    auto h_vtx = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), d_vtx);
+    for (int k = 0; k < 3; k++) c[k] = h_vtx(i, k);
   }
 
   // the first failure of this step on this rank (lowest local index)
